@@ -1,0 +1,128 @@
+//! Page latency at depth: a 50-task page selecting the summary fields, the
+//! first page against a page 90% deep, on 10,000 and 100,000 tasks, SQLite
+//! and (with `TASKLENS_BENCH_POSTGRES_URL`) PostgreSQL. Prints a table.
+//!
+//! `cargo bench --bench page_latency` (add `-- --quick` for 10,000 only).
+//! Runs the schema in-process with a real viewer, so the numbers are the
+//! query path (resolvers, loaders, SQL), not HTTP.
+
+use std::time::{Duration, Instant};
+
+use sea_orm::{ConnectionTrait, Database};
+use serde_json::json;
+
+use tasklens::config::Limits;
+use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
+use tasklens::{App, auth, db, graphql};
+
+const SUMMARY_PAGE: &str = "query($after: String) { tasks(first: 50, after: $after) {
+  nodes { ref title priority done dueDate updatedAt status { key } assignee { username } labels { name } }
+  pageInfo { endCursor }
+} }";
+const CURSORS: &str =
+    "query($after: String) { tasks(first: 200, after: $after) { pageInfo { endCursor hasNextPage } } }";
+const RUNS: usize = 200;
+
+struct Row {
+    backend: &'static str,
+    tasks: u32,
+    first: Stats,
+    deep: Stats,
+}
+
+struct Stats {
+    median: Duration,
+    p95: Duration,
+}
+
+fn stats(mut samples: Vec<Duration>) -> Stats {
+    samples.sort();
+    Stats { median: samples[samples.len() / 2], p95: samples[samples.len() * 95 / 100] }
+}
+
+async fn run(app: &App, viewer: &auth::Viewer, query: &str, after: Option<&str>) -> serde_json::Value {
+    let request =
+        async_graphql::Request::new(query).variables(async_graphql::Variables::from_json(json!({"after": after})));
+    let response = app.schema.execute(graphql::with_viewer(request, &app.store, viewer.clone())).await;
+    assert!(response.errors.is_empty(), "{:?}", response.errors);
+    response.data.into_json().unwrap_or_default()
+}
+
+async fn time(app: &App, viewer: &auth::Viewer, after: Option<&str>) -> Stats {
+    for _ in 0..20 {
+        run(app, viewer, SUMMARY_PAGE, after).await;
+    }
+    let mut samples = Vec::with_capacity(RUNS);
+    for _ in 0..RUNS {
+        let started = Instant::now();
+        run(app, viewer, SUMMARY_PAGE, after).await;
+        samples.push(started.elapsed());
+    }
+    stats(samples)
+}
+
+async fn measure(backend: &'static str, url: &str, tasks: u32) -> Row {
+    let conn = db::connect(url).await.expect("database");
+    let started = Instant::now();
+    demo::seed(&conn, &SeedOptions { projects: 20, tasks, seed: 7 }).await.expect("seed");
+    eprintln!("{backend}: seeded {tasks} tasks in {:.1} s", started.elapsed().as_secs_f64());
+    let token = auth::create_token(&conn, DEMO_USERNAME, None, true, "bench").await.expect("token");
+    let viewer = auth::authenticate(&conn, &token).await.expect("viewer");
+    let app = App::new(conn, Limits::default());
+
+    // Walk to 90% of the list to find the deep cursor.
+    let total = run(&app, &viewer, "{ tasks { totalCount } }", None).await["tasks"]["totalCount"].as_u64().unwrap_or(0);
+    let mut after: Option<String> = None;
+    let mut passed = 0;
+    while passed + 200 <= total * 9 / 10 {
+        let page = run(&app, &viewer, CURSORS, after.as_deref()).await;
+        after = page["tasks"]["pageInfo"]["endCursor"].as_str().map(str::to_owned);
+        passed += 200;
+    }
+    let first = time(&app, &viewer, None).await;
+    let deep = time(&app, &viewer, after.as_deref()).await;
+    Row { backend, tasks, first, deep }
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1000.0)
+}
+
+#[tokio::main]
+async fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let sizes: &[u32] = if quick { &[10_000] } else { &[10_000, 100_000] };
+    let dir = std::env::temp_dir();
+    let mut rows = Vec::new();
+    for &tasks in sizes {
+        let path = dir.join(format!("tasklens-bench-{tasks}-{}.db", std::process::id()));
+        let url = format!("sqlite://{}?mode=rwc", path.display());
+        rows.push(measure("SQLite", &url, tasks).await);
+        for suffix in ["", "-wal", "-shm"] {
+            std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
+        }
+        if let Ok(admin_url) = std::env::var("TASKLENS_BENCH_POSTGRES_URL") {
+            let name = format!("tasklens_bench_{tasks}_{}", std::process::id());
+            let admin = Database::connect(&admin_url).await.expect("PostgreSQL");
+            admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.expect("create database");
+            let mut url = url::Url::parse(&admin_url).expect("URL");
+            url.set_path(&format!("/{name}"));
+            rows.push(measure("PostgreSQL", url.as_str(), tasks).await);
+            admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await.ok();
+        }
+    }
+    println!("| backend | tasks | first page (median / p95) | 90% deep (median / p95) | deep / first |");
+    println!("|---|---:|---:|---:|---:|");
+    for row in rows {
+        println!(
+            "| {} | {} | {} / {} | {} / {} | {:.2}x |",
+            row.backend,
+            row.tasks,
+            ms(row.first.median),
+            ms(row.first.p95),
+            ms(row.deep.median),
+            ms(row.deep.p95),
+            row.deep.median.as_secs_f64() / row.first.median.as_secs_f64()
+        );
+    }
+}

@@ -1,0 +1,32 @@
+//! A task; `updated_at` is its last activity, `deleted_at` marks a tombstone.
+
+use crate::{Priority, TaskKind};
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "task")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub project_id: i64,
+    pub number: i32,
+    pub title: String,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub description: Option<String>,
+    pub status_id: i64,
+    pub priority: Priority,
+    pub kind: TaskKind,
+    pub parent_id: Option<i64>,
+    pub assignee_id: Option<i64>,
+    pub due_date: Option<Date>,
+    pub created_by_id: i64,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+    pub completed_at: Option<DateTimeUtc>,
+    pub deleted_at: Option<DateTimeUtc>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

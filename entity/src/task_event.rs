@@ -1,0 +1,24 @@
+//! One change of one task field: the change log and the activity feed.
+
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "task_event")]
+pub struct Model {
+    #[sea_orm(primary_key)]
+    pub id: i64,
+    pub task_id: i64,
+    pub project_id: i64,
+    pub actor_id: i64,
+    pub at: DateTimeUtc,
+    pub field: String,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub old_value: Option<String>,
+    #[sea_orm(column_type = "Text", nullable)]
+    pub new_value: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,119 @@
+//! Command-line configuration: one clap struct, every flag with an
+//! environment fallback, shared by `main` and the tests.
+
+use std::net::SocketAddr;
+
+use clap::{Args, Parser, Subcommand};
+
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://tasklens.db?mode=rwc";
+
+#[derive(Debug, Parser)]
+#[command(name = "tasklens", version, about = "A project tracker served as GraphQL and as MCP tools for agents")]
+pub struct Cli {
+    /// Database URL: `sqlite://file.db?mode=rwc` (embedded) or `postgres://user@host/db`.
+    #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, global = true)]
+    pub database_url: String,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve GraphQL (POST /graphql, GraphiQL at GET /graphql, /graphql/ws) and /healthz.
+    Serve(ServeArgs),
+    /// Apply migrations and exit.
+    Migrate,
+    /// Generate a deterministic demo board.
+    Seed(SeedArgs),
+    /// Manage users.
+    User {
+        #[command(subcommand)]
+        command: UserCommand,
+    },
+    /// Manage API tokens.
+    Token {
+        #[command(subcommand)]
+        command: TokenCommand,
+    },
+    /// Print the GraphQL schema (SDL), as committed in schema.graphql.
+    Schema,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on.
+    #[arg(long, env = "TASKLENS_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// Seed the demo board into an empty database and print a token for `demo`.
+    #[arg(long)]
+    pub demo: bool,
+    #[command(flatten)]
+    pub limits: Limits,
+}
+
+/// Query limits of the GraphQL schema.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct Limits {
+    /// Largest query depth accepted.
+    #[arg(long, env = "TASKLENS_MAX_DEPTH", default_value_t = 12)]
+    pub max_depth: usize,
+    /// Largest query complexity accepted (a connection costs `first * child`).
+    #[arg(long, env = "TASKLENS_MAX_COMPLEXITY", default_value_t = 50_000)]
+    pub max_complexity: usize,
+    /// Largest page a connection serves (`first`/`last` above it are refused).
+    #[arg(long, env = "TASKLENS_MAX_PAGE", default_value_t = 200)]
+    pub max_page: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self { max_depth: 12, max_complexity: 50_000, max_page: 200 }
+    }
+}
+
+#[derive(Debug, Clone, Args)]
+pub struct SeedArgs {
+    /// Number of projects.
+    #[arg(long, default_value_t = 6)]
+    pub projects: u32,
+    /// Number of tasks, spread over the projects.
+    #[arg(long, default_value_t = 300)]
+    pub tasks: u32,
+    /// Seed of the generator: the same seed gives the same board.
+    #[arg(long, default_value_t = 42)]
+    pub seed: u64,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum UserCommand {
+    /// Add a user.
+    Create {
+        #[arg(long)]
+        username: String,
+        #[arg(long)]
+        display_name: Option<String>,
+        #[arg(long)]
+        email: Option<String>,
+        /// The user is an AI agent.
+        #[arg(long)]
+        agent: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum TokenCommand {
+    /// Print a new token (`tl_...`) once; only its hash is stored.
+    Create {
+        #[arg(long)]
+        user: String,
+        /// Scope the token to one workspace (its key).
+        #[arg(long)]
+        workspace: Option<String>,
+        /// The token may read but not change anything.
+        #[arg(long)]
+        read_only: bool,
+        #[arg(long, default_value = "cli")]
+        name: String,
+    },
+}

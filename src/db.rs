@@ -1,0 +1,86 @@
+//! Connecting to the database: SQLite pragmas and pool, PostgreSQL timeouts,
+//! migrations at start, and connection errors that say what to check.
+
+use std::time::Duration;
+
+use migration::MigratorTrait;
+use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
+use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr};
+
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    #[error("unsupported database URL {url}: use sqlite://file.db?mode=rwc or postgres://user@host/db")]
+    Unsupported { url: String },
+    #[error(
+        "cannot connect to {url}: {source}. Check that the server runs and accepts connections at that address, and the user, password and database name"
+    )]
+    Connect { url: String, source: DbErr },
+    #[error(
+        "cannot open {url}: {source}. Check that the directory exists and is writable (add ?mode=rwc to create the file)"
+    )]
+    Open { url: String, source: DbErr },
+    #[error("migrating {url} failed: {source}")]
+    Migrate { url: String, source: DbErr },
+}
+
+/// How long a connection attempt may take before the command fails.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The URL with its password replaced, safe to print and log.
+pub fn redact(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(mut parsed) if parsed.password().is_some() => {
+            // Only fails for URLs that cannot hold a password at all.
+            let _ = parsed.set_password(Some("***"));
+            parsed.to_string()
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// Opens a pool on `url` without migrating.
+pub async fn open(url: &str) -> Result<DatabaseConnection, DbError> {
+    let shown = redact(url);
+    let mut options = ConnectOptions::new(url);
+    options.sqlx_logging(false).connect_timeout(CONNECT_TIMEOUT).acquire_timeout(CONNECT_TIMEOUT);
+    if url.starts_with("sqlite:") {
+        let in_memory = url.contains(":memory:") || url.contains("mode=memory");
+        // Each connection to an in-memory database would see its own empty
+        // database, so only a file gets a real pool.
+        options.max_connections(if in_memory { 1 } else { 8 }).min_connections(1);
+        options.map_sqlx_sqlite_opts(move |opts| {
+            let opts =
+                opts.foreign_keys(true).busy_timeout(Duration::from_secs(5)).synchronous(SqliteSynchronous::Normal);
+            if in_memory { opts } else { opts.journal_mode(SqliteJournalMode::Wal) }
+        });
+        Database::connect(options).await.map_err(|source| DbError::Open { url: shown, source })
+    } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
+        options.max_connections(16).min_connections(1);
+        Database::connect(options).await.map_err(|source| DbError::Connect { url: shown, source })
+    } else {
+        Err(DbError::Unsupported { url: shown })
+    }
+}
+
+/// Opens a pool on `url` and applies every pending migration.
+pub async fn connect(url: &str) -> Result<DatabaseConnection, DbError> {
+    let db = open(url).await?;
+    migrate(&db, url).await?;
+    Ok(db)
+}
+
+pub async fn migrate(db: &DatabaseConnection, url: &str) -> Result<(), DbError> {
+    migration::Migrator::up(db, None).await.map_err(|source| DbError::Migrate { url: redact(url), source })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redact_hides_only_the_password() {
+        assert_eq!(redact("postgres://bob:secret@db:5432/x"), "postgres://bob:***@db:5432/x");
+        assert_eq!(redact("postgres://bob@db/x"), "postgres://bob@db/x");
+        assert_eq!(redact("sqlite://tasklens.db?mode=rwc"), "sqlite://tasklens.db?mode=rwc");
+    }
+}

@@ -1,0 +1,319 @@
+//! The deterministic demo and bench board behind `tasklens seed` and
+//! `tasklens serve --demo`.
+//!
+//! This module owns the generated board and its bulk writing: `structure`
+//! (people, workspaces, projects with members, statuses and labels), `tasks`
+//! (tasks with their labels, coworkers, comments and event log), `wiki`
+//! (pages and revisions) and `text` (the titles, HTML and Markdown).
+//!
+//! Determinism: seeded generators drive every choice and every time is a
+//! whole number of seconds from a fixed instant (`base()`), never the clock,
+//! so the same options give the same board on any machine and any day.
+//! Speed: one transaction, multi-row inserts, and ids allocated here so that
+//! children point at their parents without reading anything back; tasks are
+//! generated and written a batch at a time, so memory stays flat however
+//! large the board.
+
+mod structure;
+mod tasks;
+mod text;
+mod wiki;
+
+use std::io::IsTerminal;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+use rand::{Rng, SeedableRng};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
+    EntityName, EntityTrait, IntoActiveModel, Iterable, PaginatorTrait, QuerySelect, TransactionTrait,
+};
+
+use entity::{
+    StatusCategory, comment, label, project, project_member, status, task, task_coworker, task_event, task_label, user,
+    wiki_page, wiki_revision, workspace, workspace_member,
+};
+
+pub const DEMO_USERNAME: &str = "demo";
+
+#[derive(Debug, Clone, Copy)]
+pub struct SeedOptions {
+    pub projects: u32,
+    pub tasks: u32,
+    pub seed: u64,
+}
+
+impl Default for SeedOptions {
+    /// The board of `serve --demo`.
+    fn default() -> Self {
+        Self { projects: 6, tasks: 300, seed: 42 }
+    }
+}
+
+/// Rows written, per table.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SeedReport {
+    pub users: u64,
+    pub workspaces: u64,
+    pub projects: u64,
+    pub tasks: u64,
+    pub comments: u64,
+    pub events: u64,
+    pub wiki_pages: u64,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum DemoError {
+    #[error("the database already holds a board: seed an empty database")]
+    NotEmpty,
+    #[error(transparent)]
+    Db(#[from] DbErr),
+}
+
+/// "Now" on the demo board: 2026-11-01T09:00:00Z. Every generated time is
+/// a whole number of seconds away from it.
+const BASE_EPOCH_SECS: i64 = 1_793_523_600;
+
+/// How far back task creation goes.
+const HISTORY_DAYS: i64 = 240;
+
+/// Rows per INSERT, and bound parameters per INSERT: SQLite allows 32,766
+/// parameters per statement and PostgreSQL 65,535.
+const MAX_ROWS_PER_INSERT: usize = 500;
+const MAX_PARAMS_PER_INSERT: usize = 30_000;
+
+/// Independent generator streams: changing `--tasks` leaves the people,
+/// projects and wiki pages of a seed as they were.
+const STREAM_STRUCTURE: u64 = 0x5354_5255;
+const STREAM_TASKS: u64 = 0x5441_534b;
+const STREAM_WIKI: u64 = 0x5749_4b49;
+
+fn base() -> DateTime<Utc> {
+    DateTime::UNIX_EPOCH + TimeDelta::seconds(BASE_EPOCH_SECS)
+}
+
+fn days(n: i64) -> TimeDelta {
+    TimeDelta::days(n)
+}
+
+/// A random instant in `(from, to]`, or `from` when the span is empty.
+fn between(rng: &mut StdRng, from: DateTime<Utc>, to: DateTime<Utc>) -> DateTime<Utc> {
+    let span = (to - from).num_seconds();
+    if span <= 0 { from } else { from + TimeDelta::seconds(rng.random_range(1..=span)) }
+}
+
+// ------------------------------------------------- ids and shared plans
+
+/// The next free id of every table the seed writes. Ids start after any
+/// row already there (a user created by hand, say), so a seed never
+/// collides with them.
+struct Ids {
+    user: i64,
+    workspace: i64,
+    workspace_member: i64,
+    project: i64,
+    project_member: i64,
+    status: i64,
+    label: i64,
+    task: i64,
+    task_label: i64,
+    task_coworker: i64,
+    comment: i64,
+    task_event: i64,
+    wiki_page: i64,
+    wiki_revision: i64,
+}
+
+fn take(counter: &mut i64) -> i64 {
+    let id = *counter;
+    *counter += 1;
+    id
+}
+
+async fn first_free_id<E: EntityTrait>(txn: &DatabaseTransaction, id: E::Column) -> Result<i64, DbErr> {
+    let max: Option<Option<i64>> =
+        E::find().select_only().column_as(id.max(), "max").into_tuple::<Option<i64>>().one(txn).await?;
+    Ok(max.flatten().unwrap_or(0) + 1)
+}
+
+impl Ids {
+    async fn load(txn: &DatabaseTransaction) -> Result<Self, DbErr> {
+        Ok(Self {
+            user: first_free_id::<user::Entity>(txn, user::Column::Id).await?,
+            workspace: first_free_id::<workspace::Entity>(txn, workspace::Column::Id).await?,
+            workspace_member: first_free_id::<workspace_member::Entity>(txn, workspace_member::Column::Id).await?,
+            project: first_free_id::<project::Entity>(txn, project::Column::Id).await?,
+            project_member: first_free_id::<project_member::Entity>(txn, project_member::Column::Id).await?,
+            status: first_free_id::<status::Entity>(txn, status::Column::Id).await?,
+            label: first_free_id::<label::Entity>(txn, label::Column::Id).await?,
+            task: first_free_id::<task::Entity>(txn, task::Column::Id).await?,
+            task_label: first_free_id::<task_label::Entity>(txn, task_label::Column::Id).await?,
+            task_coworker: first_free_id::<task_coworker::Entity>(txn, task_coworker::Column::Id).await?,
+            comment: first_free_id::<comment::Entity>(txn, comment::Column::Id).await?,
+            task_event: first_free_id::<task_event::Entity>(txn, task_event::Column::Id).await?,
+            wiki_page: first_free_id::<wiki_page::Entity>(txn, wiki_page::Column::Id).await?,
+            wiki_revision: first_free_id::<wiki_revision::Entity>(txn, wiki_revision::Column::Id).await?,
+        })
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Member {
+    id: i64,
+    username: &'static str,
+}
+
+struct WorkspacePlan {
+    id: i64,
+    created_at: DateTime<Utc>,
+    /// Everyone in it, `demo` first.
+    members: Vec<Member>,
+    /// Its first project, which the `roadmap` wiki page belongs to.
+    first_project: Option<i64>,
+}
+
+#[derive(Clone, Copy)]
+struct StatusRef {
+    id: i64,
+    key: &'static str,
+    category: StatusCategory,
+}
+
+struct Statuses {
+    todo: StatusRef,
+    in_progress: StatusRef,
+    review: Option<StatusRef>,
+    done: StatusRef,
+    canceled: StatusRef,
+}
+
+struct ProjectPlan {
+    id: i64,
+    key: String,
+    members: Vec<Member>,
+    statuses: Statuses,
+    labels: Vec<(i64, &'static str)>,
+    /// Relative share of the tasks.
+    weight: u32,
+    last_number: i32,
+    epics: Vec<i64>,
+}
+
+impl ProjectPlan {
+    fn usernames(&self) -> Vec<&'static str> {
+        self.members.iter().map(|m| m.username).collect()
+    }
+
+    fn any_member(&self, rng: &mut StdRng) -> Member {
+        // Every project has at least two members (see
+        // `structure::pick_project_members`): the fallback is never reached.
+        self.members.choose(rng).copied().unwrap_or(Member { id: 1, username: DEMO_USERNAME })
+    }
+}
+
+// ------------------------------------------------------------- writing
+
+/// Writes `rows` with as few statements as the parameter limit allows.
+async fn insert_rows<A>(txn: &DatabaseTransaction, rows: Vec<<A::Entity as EntityTrait>::Model>) -> Result<(), DbErr>
+where
+    A: ActiveModelTrait + Send,
+    <A::Entity as EntityTrait>::Model: IntoActiveModel<A>,
+{
+    let columns = <<A::Entity as EntityTrait>::Column as Iterable>::iter().count().max(1);
+    let per_statement = (MAX_PARAMS_PER_INSERT / columns).clamp(1, MAX_ROWS_PER_INSERT);
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let chunk: Vec<A> = rows.by_ref().take(per_statement).map(IntoActiveModel::into_active_model).collect();
+        <A::Entity as EntityTrait>::insert_many(chunk).exec_without_returning(txn).await?;
+    }
+    Ok(())
+}
+
+/// Seeds the demo board into `db`. Refuses a database that already has a workspace.
+pub async fn seed(db: &DatabaseConnection, options: &SeedOptions) -> Result<SeedReport, DemoError> {
+    let txn = db.begin().await?;
+    if workspace::Entity::find().count(&txn).await? > 0 {
+        return Err(DemoError::NotEmpty);
+    }
+    let planned_tasks = if options.projects == 0 { 0 } else { options.tasks };
+    let progress = progress_bar(u64::from(planned_tasks));
+    let written = write_board(&txn, options, &progress).await;
+    // Clear the bar on failure too, so the error is not printed after it.
+    progress.finish_and_clear();
+    let report = written?;
+    advance_sequences(&txn).await?;
+    txn.commit().await?;
+    Ok(report)
+}
+
+const PROGRESS_TEMPLATE: &str = "seeding tasks [{bar:40}] {pos}/{len} ({per_sec}, {eta} left)";
+
+/// A bar on a terminal; nothing in logs, pipes and CI.
+fn progress_bar(total: u64) -> ProgressBar {
+    let target =
+        if std::io::stderr().is_terminal() { ProgressDrawTarget::stderr() } else { ProgressDrawTarget::hidden() };
+    let bar = ProgressBar::with_draw_target(Some(total), target);
+    // The template is a constant checked by a test; were it wrong, the
+    // default style would do.
+    if let Ok(style) = ProgressStyle::with_template(PROGRESS_TEMPLATE) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar
+}
+
+/// PostgreSQL hands out ids from sequences that explicit ids do not move:
+/// without this, the first task created after a seed would collide with a
+/// seeded one. SQLite's AUTOINCREMENT already follows the largest id.
+async fn advance_sequences(txn: &DatabaseTransaction) -> Result<(), DbErr> {
+    if txn.get_database_backend() != DbBackend::Postgres {
+        return Ok(());
+    }
+    let tables = [
+        user::Entity.table_name(),
+        workspace::Entity.table_name(),
+        workspace_member::Entity.table_name(),
+        project::Entity.table_name(),
+        project_member::Entity.table_name(),
+        status::Entity.table_name(),
+        label::Entity.table_name(),
+        task::Entity.table_name(),
+        task_label::Entity.table_name(),
+        task_coworker::Entity.table_name(),
+        comment::Entity.table_name(),
+        task_event::Entity.table_name(),
+        wiki_page::Entity.table_name(),
+        wiki_revision::Entity.table_name(),
+    ];
+    for table in tables {
+        txn.execute_unprepared(&format!(
+            r#"SELECT setval(pg_get_serial_sequence('"{table}"', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM "{table}""#
+        ))
+        .await?;
+    }
+    Ok(())
+}
+
+async fn write_board(
+    txn: &DatabaseTransaction,
+    options: &SeedOptions,
+    progress: &ProgressBar,
+) -> Result<SeedReport, DbErr> {
+    let mut ids = Ids::load(txn).await?;
+    let mut report = SeedReport::default();
+    let mut structure_rng = StdRng::seed_from_u64(options.seed ^ STREAM_STRUCTURE);
+    let people = structure::write_users(txn, &mut ids, &mut report).await?;
+    let mut workspaces = structure::write_workspaces(txn, &mut ids, &people, options.projects, &mut report).await?;
+    let mut projects =
+        structure::write_projects(txn, &mut structure_rng, &mut ids, &mut workspaces, options.projects, &mut report)
+            .await?;
+    let mut task_rng = StdRng::seed_from_u64(options.seed ^ STREAM_TASKS);
+    tasks::write_tasks(txn, &mut task_rng, &mut ids, &mut projects, options.tasks, progress, &mut report).await?;
+    let mut wiki_rng = StdRng::seed_from_u64(options.seed ^ STREAM_WIKI);
+    wiki::write_wiki(txn, &mut wiki_rng, &mut ids, &workspaces, &mut report).await?;
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,47 @@
+//! Agent sessions: who is working on what.
+
+use async_graphql::{Context, ID, Object};
+use chrono::{DateTime, Utc};
+
+use entity::agent_session;
+
+use crate::store::tasks::TaskColumns;
+
+use super::loaders::{TaskKey, UserKey};
+use super::project::load;
+use super::task::Task;
+use super::user::User;
+
+pub struct AgentSession(pub agent_session::Model);
+
+#[Object]
+impl AgentSession {
+    /// The session id (`ag_...`), passed to heartbeatAgent and endAgent.
+    async fn id(&self) -> ID {
+        ID(self.0.public_id.clone())
+    }
+    async fn name(&self) -> &str {
+        &self.0.name
+    }
+    async fn user(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<User>> {
+        Ok(load(ctx, UserKey(self.0.user_id)).await?.map(User))
+    }
+    /// The task being worked on, when the caller sees it.
+    async fn task(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Task>> {
+        let Some(id) = self.0.task_id else { return Ok(None) };
+        Ok(load(ctx, TaskKey(id)).await?.map(|t| Task::new(t, TaskColumns::default())))
+    }
+    /// Free text the agent reports, like `running tests`.
+    async fn status(&self) -> Option<&str> {
+        self.0.status.as_deref()
+    }
+    async fn started_at(&self) -> DateTime<Utc> {
+        self.0.started_at
+    }
+    async fn heartbeat_at(&self) -> DateTime<Utc> {
+        self.0.heartbeat_at
+    }
+    async fn ended_at(&self) -> Option<DateTime<Utc>> {
+        self.0.ended_at
+    }
+}

@@ -1,0 +1,71 @@
+//! Comments and task events (the change log and activity feed).
+
+use async_graphql::{Context, ID, Object};
+use chrono::{DateTime, Utc};
+
+use entity::{comment, task_event};
+
+use super::ids;
+use super::loaders::{ProjectKey, TaskKey, UserKey};
+use super::project::{Project, load};
+use super::task::Task;
+use super::user::User;
+use crate::store::tasks::TaskColumns;
+
+pub struct Comment(pub comment::Model);
+
+#[Object]
+impl Comment {
+    pub async fn id(&self) -> ID {
+        ids::encode("Comment", self.0.id)
+    }
+    async fn author(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<User>> {
+        Ok(load(ctx, UserKey(self.0.author_id)).await?.map(User))
+    }
+    /// HTML.
+    async fn body(&self) -> &str {
+        &self.0.body
+    }
+    async fn created_at(&self) -> DateTime<Utc> {
+        self.0.created_at
+    }
+    async fn updated_at(&self) -> DateTime<Utc> {
+        self.0.updated_at
+    }
+    async fn task(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Task>> {
+        Ok(load(ctx, TaskKey(self.0.task_id)).await?.map(|t| Task::new(t, TaskColumns::default())))
+    }
+}
+
+/// One change of one task field.
+pub struct TaskEvent(pub task_event::Model);
+
+#[Object]
+impl TaskEvent {
+    pub async fn id(&self) -> ID {
+        ids::encode("TaskEvent", self.0.id)
+    }
+    async fn at(&self) -> DateTime<Utc> {
+        self.0.at
+    }
+    /// `created`, `deleted`, `comment`, or the changed field: `title`, `description`,
+    /// `status`, `priority`, `kind`, `assignee`, `due_date`, `parent`, `labels`, `coworkers`.
+    async fn field(&self) -> &str {
+        &self.0.field
+    }
+    async fn old_value(&self) -> Option<&str> {
+        self.0.old_value.as_deref()
+    }
+    async fn new_value(&self) -> Option<&str> {
+        self.0.new_value.as_deref()
+    }
+    async fn actor(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<User>> {
+        Ok(load(ctx, UserKey(self.0.actor_id)).await?.map(User))
+    }
+    async fn task(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Task>> {
+        Ok(load(ctx, TaskKey(self.0.task_id)).await?.map(|t| Task::new(t, TaskColumns::default())))
+    }
+    async fn project(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Project>> {
+        Ok(load(ctx, ProjectKey(self.0.project_id)).await?.map(Project))
+    }
+}

@@ -1,0 +1,56 @@
+//! Relay connections over store pages; `totalCount` runs its COUNT only when
+//! selected, with the same condition as the page.
+
+use async_graphql::connection::{Connection, Edge};
+use async_graphql::{Context, Object, OutputType};
+
+use crate::store::events::ActivityFilter;
+use crate::store::projects::ProjectFilter;
+use crate::store::tasks::TaskFilter;
+use crate::store::{Page, PageArgs, agents, comments, events, projects, tasks, workspaces};
+
+use super::error::GqlResult;
+use super::{store, viewer};
+
+/// What a connection counts for `totalCount`.
+pub enum TotalCount {
+    Tasks { filter: TaskFilter, project_id: Option<i64> },
+    Projects(ProjectFilter),
+    Workspaces,
+    Comments { task_id: i64 },
+    Events(ActivityFilter),
+    Members { project_id: i64 },
+    AgentSessions { active: Option<bool> },
+}
+
+#[Object]
+impl TotalCount {
+    /// How many items the whole list holds, across all pages.
+    async fn total_count(&self, ctx: &Context<'_>) -> async_graphql::Result<i64> {
+        let (store, viewer) = (store(ctx), viewer(ctx)?);
+        let n = match self {
+            Self::Tasks { filter, project_id } => tasks::count(store, viewer, filter, *project_id).await,
+            Self::Projects(filter) => projects::count(store, viewer, filter).await,
+            Self::Workspaces => workspaces::count(store, viewer).await,
+            Self::Comments { task_id } => comments::count(store, viewer, *task_id).await,
+            Self::Events(filter) => events::count(store, viewer, filter).await,
+            Self::Members { project_id } => projects::members_count(store, viewer, *project_id).await,
+            Self::AgentSessions { active } => agents::count(store, viewer, *active).await,
+        }
+        .gql()?;
+        Ok(n as i64)
+    }
+}
+
+pub type Conn<N> = Connection<String, N, TotalCount>;
+
+/// A store page as a connection of GraphQL nodes.
+pub fn connection<M, N: OutputType>(page: Page<M>, count: TotalCount, node: impl Fn(M) -> N) -> Conn<N> {
+    let mut conn = Connection::with_additional_fields(page.has_previous_page, page.has_next_page, count);
+    conn.edges.extend(page.items.into_iter().map(|(cursor, row)| Edge::new(cursor, node(row))));
+    conn
+}
+
+pub fn page_args(first: Option<i32>, after: Option<String>, last: Option<i32>, before: Option<String>) -> PageArgs {
+    PageArgs { first, after, last, before }
+}

@@ -1,0 +1,25 @@
+//! Global ids: base64url of `Type:number`, opaque to clients.
+
+use async_graphql::ID;
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+use super::error::{BAD_USER_INPUT, coded};
+
+pub fn encode(kind: &str, id: i64) -> ID {
+    ID(URL_SAFE_NO_PAD.encode(format!("{kind}:{id}")))
+}
+
+pub fn decode(id: &ID) -> async_graphql::Result<(String, i64)> {
+    let bad = || {
+        coded(
+            format!("`{}` is not an id", id.as_str()),
+            BAD_USER_INPUT,
+            Some("pass an `id` exactly as a query returned it"),
+        )
+    };
+    let text = URL_SAFE_NO_PAD.decode(id.as_str()).ok().and_then(|b| String::from_utf8(b).ok()).ok_or_else(bad)?;
+    let (kind, number) = text.split_once(':').ok_or_else(bad)?;
+    let number = number.parse().map_err(|_| bad())?;
+    Ok((kind.to_owned(), number))
+}

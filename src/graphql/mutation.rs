@@ -1,0 +1,126 @@
+//! The mutation root: every change goes through the store, which checks
+//! write access and records the change log.
+
+use async_graphql::{Context, ID, Object};
+
+use crate::store::agents;
+use crate::store::project_writes::{self, NewProject};
+use crate::store::task_writes;
+
+use super::agent::AgentSession;
+use super::comment::Comment;
+use super::error::GqlResult;
+use super::project::{Project, ProjectMember, ProjectRole};
+use super::task::{CreateTaskInput, Task, UpdateTaskInput, single_task_columns};
+use super::{store, viewer};
+
+#[derive(async_graphql::InputObject)]
+pub struct CreateProjectInput {
+    /// Workspace key.
+    pub workspace: String,
+    /// 2 to 16 capital letters or digits, starting with a letter.
+    pub key: String,
+    pub name: String,
+    /// HTML.
+    pub description: Option<String>,
+}
+
+#[derive(Default)]
+pub struct MutationRoot;
+
+#[Object]
+impl MutationRoot {
+    async fn create_task(&self, ctx: &Context<'_>, input: CreateTaskInput) -> async_graphql::Result<Task> {
+        let row = task_writes::create_task(store(ctx), viewer(ctx)?, &input.into()).await.gql()?;
+        Ok(Task::new(row, single_task_columns(ctx).with_all()))
+    }
+
+    /// Changes the given fields; each change is recorded as a task event.
+    async fn update_task(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(name = "ref")] task_ref: String,
+        input: UpdateTaskInput,
+    ) -> async_graphql::Result<Task> {
+        let row = task_writes::update_task(store(ctx), viewer(ctx)?, &task_ref, &input.into()).await.gql()?;
+        Ok(Task::new(row, single_task_columns(ctx).with_all()))
+    }
+
+    /// Leaves a tombstone: the task leaves every list; `task(ref)` still
+    /// answers with `deleted: true`.
+    async fn delete_task(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(name = "ref")] task_ref: String,
+    ) -> async_graphql::Result<Task> {
+        let row = task_writes::delete_task(store(ctx), viewer(ctx)?, &task_ref).await.gql()?;
+        Ok(Task::new(row, single_task_columns(ctx).with_all()))
+    }
+
+    /// `body` is HTML.
+    async fn add_comment(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(name = "ref")] task_ref: String,
+        body: String,
+    ) -> async_graphql::Result<Comment> {
+        let row = task_writes::add_comment(store(ctx), viewer(ctx)?, &task_ref, &body).await.gql()?;
+        Ok(Comment(row))
+    }
+
+    /// Creates a project with the default workflow; the caller manages it.
+    async fn create_project(&self, ctx: &Context<'_>, input: CreateProjectInput) -> async_graphql::Result<Project> {
+        let new =
+            NewProject { workspace: input.workspace, key: input.key, name: input.name, description: input.description };
+        Ok(Project(project_writes::create_project(store(ctx), viewer(ctx)?, &new).await.gql()?))
+    }
+
+    async fn add_project_member(
+        &self,
+        ctx: &Context<'_>,
+        project: String,
+        username: String,
+        #[graphql(default_with = "ProjectRole::Participant")] role: ProjectRole,
+    ) -> async_graphql::Result<ProjectMember> {
+        let row = project_writes::add_member(store(ctx), viewer(ctx)?, &project, &username, role.into()).await.gql()?;
+        Ok(ProjectMember(row))
+    }
+
+    /// Starts an agent session bound to the calling token.
+    async fn register_agent(
+        &self,
+        ctx: &Context<'_>,
+        name: String,
+        task: Option<String>,
+        status: Option<String>,
+    ) -> async_graphql::Result<AgentSession> {
+        let row = agents::register(store(ctx), viewer(ctx)?, &name, task.as_deref(), status.as_deref()).await.gql()?;
+        Ok(AgentSession(row))
+    }
+
+    /// Marks a session alive; without `id`, the token's open session.
+    async fn heartbeat_agent(
+        &self,
+        ctx: &Context<'_>,
+        id: Option<ID>,
+        task: Option<String>,
+        status: Option<String>,
+    ) -> async_graphql::Result<AgentSession> {
+        let row = agents::heartbeat(
+            store(ctx),
+            viewer(ctx)?,
+            id.as_ref().map(|id| id.as_str()),
+            task.as_deref(),
+            status.as_deref(),
+        )
+        .await
+        .gql()?;
+        Ok(AgentSession(row))
+    }
+
+    /// Ends a session; without `id`, the token's open session.
+    async fn end_agent(&self, ctx: &Context<'_>, id: Option<ID>) -> async_graphql::Result<AgentSession> {
+        let row = agents::end(store(ctx), viewer(ctx)?, id.as_ref().map(|id| id.as_str())).await.gql()?;
+        Ok(AgentSession(row))
+    }
+}

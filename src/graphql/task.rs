@@ -1,0 +1,385 @@
+//! Tasks: the object, its filter and order inputs, and its write inputs.
+
+use async_graphql::{Context, Enum, ErrorExtensions, ID, InputObject, MaybeUndefined, Object};
+use chrono::{DateTime, NaiveDate, Utc};
+
+use entity::task;
+
+use crate::store::events::{self, ActivityFilter};
+use crate::store::task_writes::{NewTask, TaskChanges};
+use crate::store::tasks::{self, TaskColumns, TaskFilter};
+use crate::store::{Page, comments};
+
+use super::comment::{Comment, TaskEvent};
+use super::connection::{Conn, TotalCount, connection, page_args};
+use super::error::GqlResult;
+use super::loaders::{
+    CommentCountOf, CoworkersOf, DescriptionKey, LoadError, ProjectKey, StatusKey, TaskKey, TaskLabelsOf, UserKey,
+};
+use super::project::{Label, Project, Status, load};
+use super::user::User;
+use super::{ids, loaders, store, viewer};
+
+#[derive(Enum, Clone, Copy, PartialEq, Eq)]
+#[graphql(remote = "entity::Priority")]
+pub enum Priority {
+    None,
+    Low,
+    Medium,
+    High,
+    Urgent,
+}
+
+#[derive(Enum, Clone, Copy, PartialEq, Eq)]
+#[graphql(remote = "entity::TaskKind")]
+pub enum TaskKind {
+    Task,
+    Bug,
+    Feature,
+    Epic,
+}
+
+#[derive(Enum, Clone, Copy, PartialEq, Eq, Default)]
+#[graphql(remote = "crate::store::tasks::TaskOrder")]
+pub enum TaskOrder {
+    /// Most recently active first.
+    #[default]
+    Updated,
+    /// Most recently created first.
+    Created,
+    /// By project, then task number ascending.
+    Ref,
+    /// Soonest due date first; unscheduled tasks last.
+    Due,
+}
+
+/// Narrows a task list; every field given must hold. Tombstones are never listed.
+#[derive(InputObject, Default)]
+#[graphql(name = "TaskFilter")]
+pub struct TaskFilterInput {
+    /// Project key.
+    pub project: Option<String>,
+    /// A status key of the project, or a category: todo, in_progress, done, canceled.
+    pub status: Option<String>,
+    /// true: done or canceled tasks; false: open ones.
+    pub done: Option<bool>,
+    /// Username, or `me`.
+    pub assignee: Option<String>,
+    /// Assignee or coworker: username, or `me`.
+    pub involves: Option<String>,
+    /// Label name.
+    pub label: Option<String>,
+    /// Every word in the title or description, ignoring case.
+    pub text: Option<String>,
+    /// Active (changed or commented) at or after this instant.
+    pub changed_since: Option<DateTime<Utc>>,
+    pub completed_since: Option<DateTime<Utc>>,
+    /// true: no due date; false: a due date.
+    pub unscheduled: Option<bool>,
+    /// Due strictly before this date.
+    pub due_before: Option<NaiveDate>,
+    /// Parent task ref.
+    pub parent: Option<String>,
+    pub kind: Option<TaskKind>,
+}
+
+impl From<TaskFilterInput> for TaskFilter {
+    fn from(f: TaskFilterInput) -> Self {
+        TaskFilter {
+            project: f.project,
+            status: f.status,
+            done: f.done,
+            assignee: f.assignee,
+            involves: f.involves,
+            label: f.label,
+            text: f.text,
+            changed_since: f.changed_since,
+            completed_since: f.completed_since,
+            unscheduled: f.unscheduled,
+            due_before: f.due_before,
+            parent: f.parent,
+            kind: f.kind.map(Into::into),
+        }
+    }
+}
+
+/// The optional columns a connection of tasks must read.
+pub fn task_columns(ctx: &Context<'_>) -> TaskColumns {
+    let look = ctx.look_ahead();
+    TaskColumns {
+        description: look.field("nodes").field("description").exists()
+            || look.field("edges").field("node").field("description").exists(),
+    }
+}
+
+/// Loads, in one batch per relation, what the selected fields of a page of
+/// tasks need, so that the items read from the loaders' cache and the
+/// statement count does not depend on the page size.
+pub async fn prime(ctx: &Context<'_>, page: &Page<task::Model>) -> async_graphql::Result<()> {
+    let look = ctx.look_ahead();
+    let selected = |field: &str| {
+        look.field("nodes").field(field).exists() || look.field("edges").field("node").field(field).exists()
+    };
+    let rows: Vec<&task::Model> = page.items.iter().map(|(_, row)| row).collect();
+    let loader = &loaders(ctx)?.0;
+    let failed = |err: LoadError| err.extend();
+    if selected("ref") || selected("project") {
+        loader.load_many(distinct(rows.iter().map(|t| t.project_id)).map(ProjectKey)).await.map_err(failed)?;
+    }
+    if selected("status") || selected("done") {
+        loader.load_many(distinct(rows.iter().map(|t| t.status_id)).map(StatusKey)).await.map_err(failed)?;
+    }
+    if selected("labels") {
+        loader.load_many(rows.iter().map(|t| TaskLabelsOf(t.id))).await.map_err(failed)?;
+    }
+    if selected("commentCount") {
+        loader.load_many(rows.iter().map(|t| CommentCountOf(t.id))).await.map_err(failed)?;
+    }
+    let mut users = Vec::new();
+    if selected("coworkers") {
+        let coworkers = loader.load_many(rows.iter().map(|t| CoworkersOf(t.id))).await.map_err(failed)?;
+        users.extend(coworkers.into_values().flatten());
+    }
+    if selected("assignee") {
+        users.extend(rows.iter().filter_map(|t| t.assignee_id));
+    }
+    if selected("createdBy") {
+        users.extend(rows.iter().map(|t| t.created_by_id));
+    }
+    if !users.is_empty() {
+        loader.load_many(distinct(users.into_iter()).map(UserKey)).await.map_err(failed)?;
+    }
+    Ok(())
+}
+
+fn distinct(ids: impl Iterator<Item = i64>) -> impl Iterator<Item = i64> {
+    ids.collect::<std::collections::BTreeSet<i64>>().into_iter()
+}
+
+/// The optional columns a single task must read.
+pub fn single_task_columns(ctx: &Context<'_>) -> TaskColumns {
+    TaskColumns { description: ctx.look_ahead().field("description").exists() }
+}
+
+pub struct Task {
+    row: task::Model,
+    columns: TaskColumns,
+}
+
+impl Task {
+    pub fn new(row: task::Model, columns: TaskColumns) -> Self {
+        Self { row, columns }
+    }
+}
+
+#[Object]
+impl Task {
+    pub async fn id(&self) -> ID {
+        ids::encode("Task", self.row.id)
+    }
+    /// `KEY-number`, the task's name everywhere.
+    #[graphql(name = "ref")]
+    async fn task_ref(&self, ctx: &Context<'_>) -> async_graphql::Result<String> {
+        let key = load(ctx, ProjectKey(self.row.project_id)).await?.map(|p| p.key).unwrap_or_default();
+        Ok(format!("{key}-{}", self.row.number))
+    }
+    async fn number(&self) -> i32 {
+        self.row.number
+    }
+    async fn title(&self) -> &str {
+        &self.row.title
+    }
+    /// HTML, as stored.
+    async fn description(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<String>> {
+        if self.columns.description {
+            return Ok(self.row.description.clone());
+        }
+        Ok(load(ctx, DescriptionKey(self.row.id)).await?.flatten())
+    }
+    async fn project(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Project>> {
+        Ok(load(ctx, ProjectKey(self.row.project_id)).await?.map(Project))
+    }
+    async fn status(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Status>> {
+        Ok(load(ctx, StatusKey(self.row.status_id)).await?.map(Status))
+    }
+    /// Done or canceled.
+    async fn done(&self, ctx: &Context<'_>) -> async_graphql::Result<bool> {
+        Ok(load(ctx, StatusKey(self.row.status_id)).await?.is_some_and(|s| s.category.is_closed()))
+    }
+    async fn priority(&self) -> Priority {
+        self.row.priority.into()
+    }
+    async fn kind(&self) -> TaskKind {
+        self.row.kind.into()
+    }
+    async fn parent(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Task>> {
+        let Some(parent) = self.row.parent_id else { return Ok(None) };
+        Ok(load(ctx, TaskKey(parent)).await?.map(|t| Task::new(t, TaskColumns::default())))
+    }
+    async fn assignee(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<User>> {
+        let Some(id) = self.row.assignee_id else { return Ok(None) };
+        Ok(load(ctx, UserKey(id)).await?.map(User))
+    }
+    /// People working on the task beside its assignee.
+    async fn coworkers(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<User>> {
+        let mut users = Vec::new();
+        for id in load(ctx, CoworkersOf(self.row.id)).await?.unwrap_or_default() {
+            if let Some(user) = load(ctx, UserKey(id)).await? {
+                users.push(User(user));
+            }
+        }
+        users.sort_by(|a, b| a.0.username.cmp(&b.0.username));
+        Ok(users)
+    }
+    async fn labels(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Label>> {
+        Ok(load(ctx, TaskLabelsOf(self.row.id)).await?.unwrap_or_default().into_iter().map(Label).collect())
+    }
+    async fn due_date(&self) -> Option<NaiveDate> {
+        self.row.due_date
+    }
+    async fn created_by(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<User>> {
+        Ok(load(ctx, UserKey(self.row.created_by_id)).await?.map(User))
+    }
+    async fn created_at(&self) -> DateTime<Utc> {
+        self.row.created_at
+    }
+    /// Last activity: any change or comment.
+    async fn updated_at(&self) -> DateTime<Utc> {
+        self.row.updated_at
+    }
+    async fn completed_at(&self) -> Option<DateTime<Utc>> {
+        self.row.completed_at
+    }
+    /// A deleted task is a tombstone: out of every list, still readable by ref.
+    async fn deleted(&self) -> bool {
+        self.row.deleted_at.is_some()
+    }
+    async fn deleted_at(&self) -> Option<DateTime<Utc>> {
+        self.row.deleted_at
+    }
+    async fn comment_count(&self, ctx: &Context<'_>) -> async_graphql::Result<i64> {
+        Ok(load(ctx, CommentCountOf(self.row.id)).await?.unwrap_or(0))
+    }
+    /// Comments, oldest first.
+    #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]
+    async fn comments(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> async_graphql::Result<Conn<Comment>> {
+        let page = comments::page(store(ctx), viewer(ctx)?, self.row.id, &page_args(first, after, last, before))
+            .await
+            .gql()?;
+        Ok(connection(page, TotalCount::Comments { task_id: self.row.id }, Comment))
+    }
+    /// The change log, oldest first.
+    #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]
+    async fn events(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> async_graphql::Result<Conn<TaskEvent>> {
+        let filter = ActivityFilter { task_id: Some(self.row.id), ..Default::default() };
+        let page =
+            events::page(store(ctx), viewer(ctx)?, &filter, &page_args(first, after, last, before)).await.gql()?;
+        Ok(connection(page, TotalCount::Events(filter), TaskEvent))
+    }
+}
+
+/// Fetches a task by ref with the columns the selection needs.
+pub async fn task_by_ref(ctx: &Context<'_>, task_ref: &str) -> async_graphql::Result<Task> {
+    let columns = single_task_columns(ctx);
+    let row = tasks::by_ref(store(ctx), viewer(ctx)?, task_ref, columns).await.gql()?;
+    row.map(|t| Task::new(t, columns))
+        .ok_or_else(|| super::error::coded(format!("no task {task_ref}"), super::error::NOT_FOUND, None))
+}
+
+#[derive(InputObject)]
+pub struct CreateTaskInput {
+    /// Project key.
+    pub project: String,
+    pub title: String,
+    /// HTML.
+    pub description: Option<String>,
+    /// Status key; the project's first status when absent.
+    pub status: Option<String>,
+    pub priority: Option<Priority>,
+    pub kind: Option<TaskKind>,
+    /// Parent task ref, in the same project.
+    pub parent: Option<String>,
+    /// Username, or `me`.
+    pub assignee: Option<String>,
+    #[graphql(default)]
+    pub coworkers: Vec<String>,
+    /// Label names of the project.
+    #[graphql(default)]
+    pub labels: Vec<String>,
+    pub due_date: Option<NaiveDate>,
+}
+
+impl From<CreateTaskInput> for NewTask {
+    fn from(i: CreateTaskInput) -> Self {
+        NewTask {
+            project: i.project,
+            title: i.title,
+            description: i.description,
+            status: i.status,
+            priority: i.priority.map(Into::into),
+            kind: i.kind.map(Into::into),
+            parent: i.parent,
+            assignee: i.assignee,
+            coworkers: i.coworkers,
+            labels: i.labels,
+            due_date: i.due_date,
+        }
+    }
+}
+
+/// Fields to change; a field left out stays, `null` clears a clearable one.
+#[derive(InputObject, Default)]
+pub struct UpdateTaskInput {
+    pub title: Option<String>,
+    pub description: MaybeUndefined<String>,
+    /// Status key.
+    pub status: Option<String>,
+    pub priority: Option<Priority>,
+    pub kind: Option<TaskKind>,
+    pub parent: MaybeUndefined<String>,
+    pub assignee: MaybeUndefined<String>,
+    pub due_date: MaybeUndefined<NaiveDate>,
+    /// The whole new set of label names.
+    pub labels: Option<Vec<String>>,
+    /// The whole new set of coworker usernames.
+    pub coworkers: Option<Vec<String>>,
+}
+
+fn change<T>(value: MaybeUndefined<T>) -> Option<Option<T>> {
+    match value {
+        MaybeUndefined::Undefined => None,
+        MaybeUndefined::Null => Some(None),
+        MaybeUndefined::Value(v) => Some(Some(v)),
+    }
+}
+
+impl From<UpdateTaskInput> for TaskChanges {
+    fn from(i: UpdateTaskInput) -> Self {
+        TaskChanges {
+            title: i.title,
+            description: change(i.description),
+            status: i.status,
+            priority: i.priority.map(Into::into),
+            kind: i.kind.map(Into::into),
+            parent: change(i.parent),
+            assignee: change(i.assignee),
+            due_date: change(i.due_date),
+            labels: i.labels,
+            coworkers: i.coworkers,
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! The axum router: `POST /graphql`, GraphiQL at `GET /graphql`,
+//! graphql-ws at `/graphql/ws`, `GET /healthz`; bearer authentication in
+//! front of everything but the GraphiQL page and the health check.
+
+use async_graphql::Data;
+use async_graphql::http::GraphiQLSource;
+use async_graphql_axum::{GraphQLProtocol, GraphQLRequest, GraphQLResponse, GraphQLWebSocket};
+use axum::extract::{Query, Request, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::{Extension, Json, Router};
+use serde::Deserialize;
+use tower_http::trace::TraceLayer;
+
+use crate::App;
+use crate::auth::{self, AuthError, Viewer};
+use crate::graphql::{self, error};
+
+/// Builds the whole service; `main` and the tests share it.
+pub fn router(app: App) -> Router {
+    let authenticated = Router::new()
+        .route("/graphql", axum::routing::post(graphql_handler))
+        .route_layer(middleware::from_fn_with_state(app.clone(), require_token));
+    Router::new()
+        .route("/graphql", get(graphiql))
+        .route("/graphql/ws", get(graphql_ws))
+        .route("/healthz", get(healthz))
+        .merge(authenticated)
+        .layer(TraceLayer::new_for_http())
+        .with_state(app)
+}
+
+fn unauthorized(err: &AuthError) -> Response {
+    let (message, hint) = match err {
+        AuthError::Missing => {
+            ("a bearer token is required", "send `Authorization: Bearer tl_...`; `tasklens token create` makes one")
+        }
+        AuthError::Invalid => {
+            ("unknown or revoked token", "check the token, or create a new one with `tasklens token create`")
+        }
+        AuthError::Store(_) => ("internal error", "the server logged the details; try again later"),
+    };
+    let (status, code) = match err {
+        AuthError::Store(e) => {
+            tracing::error!(error = %e, "authentication failed");
+            (StatusCode::INTERNAL_SERVER_ERROR, error::INTERNAL)
+        }
+        _ => (StatusCode::UNAUTHORIZED, error::UNAUTHENTICATED),
+    };
+    let body = serde_json::json!({"errors": [{"message": message, "extensions": {"code": code, "hint": hint}}]});
+    (status, [(header::WWW_AUTHENTICATE, "Bearer")], Json(body)).into_response()
+}
+
+async fn viewer_of(app: &App, headers: &HeaderMap) -> Result<Viewer, AuthError> {
+    let token = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(auth::bearer)
+        .ok_or(AuthError::Missing)?;
+    auth::authenticate(&app.store.db, token).await
+}
+
+/// Resolves the bearer token before any request body is read.
+async fn require_token(State(app): State<App>, mut request: Request, next: Next) -> Response {
+    match viewer_of(&app, request.headers()).await {
+        Ok(viewer) => {
+            tracing::Span::current().record("user", viewer.username.as_str());
+            request.extensions_mut().insert(viewer);
+            next.run(request).await
+        }
+        Err(err) => unauthorized(&err),
+    }
+}
+
+async fn graphql_handler(
+    State(app): State<App>,
+    Extension(viewer): Extension<Viewer>,
+    request: GraphQLRequest,
+) -> GraphQLResponse {
+    let request = graphql::with_viewer(request.into_inner(), &app.store, viewer);
+    app.schema.execute(request).await.into()
+}
+
+#[derive(Deserialize)]
+struct GraphiqlParams {
+    token: Option<String>,
+}
+
+/// GraphiQL; `?token=tl_...` prefills the token so the page works at once.
+async fn graphiql(Query(params): Query<GraphiqlParams>) -> Html<String> {
+    // Only a well-formed token is embedded in the page.
+    let token = params.token.filter(|t| {
+        t.starts_with(auth::TOKEN_PREFIX)
+            && t.len() <= 100
+            && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    });
+    let bearer = token.as_ref().map(|t| format!("Bearer {t}"));
+    let mut source =
+        GraphiQLSource::build().endpoint("/graphql").subscription_endpoint("/graphql/ws").title("tasklens");
+    if let Some(bearer) = &bearer {
+        source = source.header("Authorization", bearer).ws_connection_param("Authorization", bearer);
+    }
+    Html(source.finish())
+}
+
+/// graphql-ws: the token comes in `connection_init` (`{"Authorization": "Bearer ..."}`)
+/// or in the upgrade request's header.
+async fn graphql_ws(
+    State(app): State<App>,
+    protocol: GraphQLProtocol,
+    headers: HeaderMap,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    let from_header = viewer_of(&app, &headers).await.ok();
+    upgrade.protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS).on_upgrade(move |stream| {
+        let schema = app.schema.clone();
+        let init_app = app.clone();
+        GraphQLWebSocket::new(stream, schema, protocol)
+            .on_connection_init(move |payload| async move {
+                let viewer = match from_header {
+                    Some(viewer) => viewer,
+                    None => {
+                        let token = payload
+                            .get("Authorization")
+                            .or_else(|| payload.get("authorization"))
+                            .and_then(|v| v.as_str())
+                            .and_then(auth::bearer)
+                            .ok_or_else(error::unauthenticated)?;
+                        auth::authenticate(&init_app.store.db, token).await.map_err(|_| error::unauthenticated())?
+                    }
+                };
+                let mut data = Data::default();
+                data.insert(graphql::Loaders::new(init_app.store.clone(), viewer.clone()));
+                data.insert(viewer);
+                Ok(data)
+            })
+            .serve()
+    })
+}
+
+async fn healthz(State(app): State<App>) -> Response {
+    match app.store.db.ping().await {
+        Ok(()) => (StatusCode::OK, "ok").into_response(),
+        Err(err) => {
+            tracing::error!(error = %err, "health check failed");
+            (StatusCode::SERVICE_UNAVAILABLE, "database unreachable").into_response()
+        }
+    }
+}

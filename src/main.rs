@@ -1,0 +1,105 @@
+//! The `tasklens` command: parse the command line, then call the library.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use clap::Parser;
+use sea_orm::{ActiveModelTrait, Set};
+use tracing_subscriber::EnvFilter;
+
+use tasklens::config::{Cli, Command, Limits, SeedArgs, ServeArgs, TokenCommand, UserCommand};
+use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
+use tasklens::{App, auth, db, graphql, http, store};
+
+type Failure = Box<dyn std::error::Error>;
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn")),
+        )
+        .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
+        .init();
+    match run(Cli::parse()).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("tasklens: {err}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Schema => {
+            print!("{}", graphql::sdl());
+            Ok(())
+        }
+        Command::Migrate => {
+            db::connect(&cli.database_url).await?;
+            eprintln!("migrations applied to {}", db::redact(&cli.database_url));
+            Ok(())
+        }
+        Command::Serve(args) => serve(&cli.database_url, args).await,
+        Command::Seed(args) => seed(&cli.database_url, &args).await,
+        Command::User { command: UserCommand::Create { username, display_name, email, agent } } => {
+            let conn = db::connect(&cli.database_url).await?;
+            let display_name = display_name.unwrap_or_else(|| username.clone());
+            entity::user::ActiveModel {
+                username: Set(username.clone()),
+                display_name: Set(display_name),
+                email: Set(email),
+                is_agent: Set(agent),
+                created_at: Set(store::now()),
+                ..Default::default()
+            }
+            .insert(&conn)
+            .await
+            .map_err(|err| format!("cannot create user {username}: {err}"))?;
+            println!("{username}");
+            Ok(())
+        }
+        Command::Token { command: TokenCommand::Create { user, workspace, read_only, name } } => {
+            let conn = db::connect(&cli.database_url).await?;
+            let token = auth::create_token(&conn, &user, workspace.as_deref(), read_only, &name).await?;
+            println!("{token}");
+            Ok(())
+        }
+    }
+}
+
+async fn seed(url: &str, args: &SeedArgs) -> Result<(), Failure> {
+    let conn = db::connect(url).await?;
+    let started = std::time::Instant::now();
+    let report =
+        demo::seed(&conn, &SeedOptions { projects: args.projects, tasks: args.tasks, seed: args.seed }).await?;
+    eprintln!("seeded {report:?} in {:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+async fn serve(url: &str, args: ServeArgs) -> Result<(), Failure> {
+    let conn = db::connect(url).await?;
+    let limits: Limits = args.limits;
+    if args.demo {
+        match demo::seed(&conn, &SeedOptions { projects: 6, tasks: 300, seed: 42 }).await {
+            Ok(report) => eprintln!("seeded the demo board: {report:?}"),
+            Err(demo::DemoError::NotEmpty) => eprintln!("the database already holds a board; serving it"),
+            Err(err) => return Err(err.into()),
+        }
+        let token = auth::create_token(&conn, DEMO_USERNAME, None, false, "demo").await?;
+        println!("token for {DEMO_USERNAME}: {token}");
+        println!("GraphiQL: http://{}/graphql?token={token}", args.listen);
+    }
+    let listener = tokio::net::TcpListener::bind(args.listen)
+        .await
+        .map_err(|err| format!("cannot listen on {}: {err}", args.listen))?;
+    tracing::info!(address = %args.listen, database = %db::redact(url), "serving");
+    axum::serve(listener, http::router(App::new(conn, limits)))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}

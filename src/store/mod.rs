@@ -1,0 +1,83 @@
+//! Queries shared by every surface: filters turned into SQL, keyset pages,
+//! writes with their change log, and visibility (the only place that decides
+//! who may see what).
+//!
+//! Everything a viewer may not see is `NotFound`, never `Forbidden`, so no
+//! surface can leak that it exists.
+
+pub mod agents;
+pub mod comments;
+pub mod cursor;
+pub mod events;
+pub mod keyset;
+pub mod lookup;
+pub mod project_writes;
+pub mod projects;
+pub mod task_writes;
+pub mod tasks;
+pub mod visibility;
+pub mod workspaces;
+
+use chrono::{DateTime, SubsecRound, Utc};
+use sea_orm::{DatabaseConnection, DbErr};
+use tokio::sync::broadcast;
+
+pub use cursor::{PageArgs, PageLimits};
+pub use keyset::Page;
+
+/// What went wrong in the store; each surface maps it once at its edge.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{message}")]
+    NotFound { message: String },
+    #[error("{message}")]
+    BadInput { message: String, hint: Option<String> },
+    #[error("{message}")]
+    Forbidden { message: String, hint: Option<String> },
+    #[error("{message}")]
+    Conflict { message: String, hint: Option<String> },
+    #[error("database error: {0}")]
+    Db(#[from] DbErr),
+}
+
+impl StoreError {
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::NotFound { message: message.into() }
+    }
+    pub fn bad_input(message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Self::BadInput { message: message.into(), hint: Some(hint.into()) }
+    }
+    pub fn forbidden(message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Self::Forbidden { message: message.into(), hint: Some(hint.into()) }
+    }
+    pub fn conflict(message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Self::Conflict { message: message.into(), hint: Some(hint.into()) }
+    }
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+/// The current instant at the precision every database keeps (microseconds),
+/// so a value read back compares equal to the one written.
+pub fn now() -> DateTime<Utc> {
+    Utc::now().trunc_subsecs(6)
+}
+
+/// The database, the paging limits and the live change feed, shared by
+/// every request.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pub db: DatabaseConnection,
+    pub limits: PageLimits,
+    /// Every task event written, for subscriptions.
+    pub events: broadcast::Sender<entity::task_event::Model>,
+}
+
+/// Events a slow subscriber may fall behind before it misses some.
+const EVENT_BUFFER: usize = 1024;
+
+impl Store {
+    pub fn new(db: DatabaseConnection, limits: PageLimits) -> Self {
+        Self { db, limits, events: broadcast::channel(EVENT_BUFFER).0 }
+    }
+}

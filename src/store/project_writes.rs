@@ -1,0 +1,164 @@
+//! Creating projects and adding their members.
+
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, SqlErr, TransactionTrait};
+
+use entity::{
+    ProjectRole, StatusCategory, WorkspaceRole, project, project_member, status, user, workspace, workspace_member,
+};
+
+use super::visibility::{require_write, visible_project_ids, visible_workspace};
+use super::{Result, Store, StoreError, now};
+use crate::auth::Viewer;
+
+#[derive(Debug, Clone)]
+pub struct NewProject {
+    pub workspace: String,
+    pub key: String,
+    pub name: String,
+    pub description: Option<String>,
+}
+
+/// The workflow every new project starts with.
+const DEFAULT_STATUSES: [(&str, &str, StatusCategory); 4] = [
+    ("todo", "To do", StatusCategory::Todo),
+    ("in_progress", "In progress", StatusCategory::InProgress),
+    ("done", "Done", StatusCategory::Done),
+    ("canceled", "Canceled", StatusCategory::Canceled),
+];
+
+fn validate_key(key: &str) -> Result<String> {
+    let valid = (2..=16).contains(&key.len())
+        && key.starts_with(|c: char| c.is_ascii_uppercase())
+        && key.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
+    if !valid {
+        return Err(StoreError::bad_input(
+            format!("`key` {key} is not a project key"),
+            "a key is 2 to 16 capital letters or digits, starting with a letter, like PROJ",
+        ));
+    }
+    Ok(key.to_owned())
+}
+
+/// Any member of a workspace may create a project in it and manages it.
+pub async fn create_project(store: &Store, viewer: &Viewer, new: &NewProject) -> Result<project::Model> {
+    require_write(viewer)?;
+    let key = validate_key(new.key.trim())?;
+    let name = new.name.trim();
+    if name.is_empty() {
+        return Err(StoreError::bad_input("`name` is empty", "give the project a name"));
+    }
+    let ws = workspace::Entity::find()
+        .filter(workspace::Column::Key.eq(new.workspace.as_str()))
+        .filter(visible_workspace(viewer))
+        .one(&store.db)
+        .await?
+        .ok_or_else(|| StoreError::not_found(format!("no workspace with key {}", new.workspace)))?;
+    let membership = workspace_member::Entity::find()
+        .filter(workspace_member::Column::WorkspaceId.eq(ws.id))
+        .filter(workspace_member::Column::UserId.eq(viewer.user_id))
+        .one(&store.db)
+        .await?;
+    if membership.is_none() {
+        return Err(StoreError::forbidden(
+            format!("you are not a member of workspace {}", ws.key),
+            "ask a workspace admin to add you, or to create the project",
+        ));
+    }
+    let txn = store.db.begin().await?;
+    let at = now();
+    let created = project::ActiveModel {
+        workspace_id: Set(ws.id),
+        key: Set(key.clone()),
+        name: Set(name.to_owned()),
+        description: Set(new.description.clone()),
+        created_at: Set(at),
+        updated_at: Set(at),
+        archived_at: Set(None),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await
+    .map_err(|err| match err.sql_err() {
+        Some(SqlErr::UniqueConstraintViolation(_)) => {
+            StoreError::conflict(format!("a project with key {key} exists"), "choose another key")
+        }
+        _ => err.into(),
+    })?;
+    status::Entity::insert_many(DEFAULT_STATUSES.iter().enumerate().map(|(i, (key, name, category))| {
+        status::ActiveModel {
+            project_id: Set(created.id),
+            key: Set((*key).to_owned()),
+            name: Set((*name).to_owned()),
+            category: Set(*category),
+            position: Set(i as i32),
+            ..Default::default()
+        }
+    }))
+    .exec(&txn)
+    .await?;
+    project_member::ActiveModel {
+        project_id: Set(created.id),
+        user_id: Set(viewer.user_id),
+        role: Set(ProjectRole::Manager),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(created)
+}
+
+/// Project managers and workspace admins may add members.
+pub async fn add_member(
+    store: &Store,
+    viewer: &Viewer,
+    project_key: &str,
+    username: &str,
+    role: ProjectRole,
+) -> Result<project_member::Model> {
+    require_write(viewer)?;
+    let project = project::Entity::find()
+        .filter(project::Column::Key.eq(project_key))
+        .filter(project::Column::Id.in_subquery(visible_project_ids(viewer)))
+        .one(&store.db)
+        .await?
+        .ok_or_else(|| StoreError::not_found(format!("no project with key {project_key}")))?;
+    let manages = project_member::Entity::find()
+        .filter(project_member::Column::ProjectId.eq(project.id))
+        .filter(project_member::Column::UserId.eq(viewer.user_id))
+        .filter(project_member::Column::Role.eq(ProjectRole::Manager))
+        .one(&store.db)
+        .await?
+        .is_some();
+    let administers = workspace_member::Entity::find()
+        .filter(workspace_member::Column::WorkspaceId.eq(project.workspace_id))
+        .filter(workspace_member::Column::UserId.eq(viewer.user_id))
+        .filter(workspace_member::Column::Role.eq(WorkspaceRole::Admin))
+        .one(&store.db)
+        .await?
+        .is_some();
+    if !manages && !administers {
+        return Err(StoreError::forbidden(
+            format!("only managers of {project_key} and admins of its workspace add members"),
+            "ask a project manager",
+        ));
+    }
+    let user =
+        user::Entity::find().filter(user::Column::Username.eq(username)).one(&store.db).await?.ok_or_else(|| {
+            StoreError::bad_input(format!("`username`: no user named {username}"), "name people by username")
+        })?;
+    project_member::ActiveModel {
+        project_id: Set(project.id),
+        user_id: Set(user.id),
+        role: Set(role),
+        ..Default::default()
+    }
+    .insert(&store.db)
+    .await
+    .map_err(|err| match err.sql_err() {
+        Some(SqlErr::UniqueConstraintViolation(_)) => {
+            StoreError::conflict(format!("{username} is already a member of {project_key}"), "nothing to do")
+        }
+        _ => err.into(),
+    })
+}

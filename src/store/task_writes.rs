@@ -1,0 +1,513 @@
+//! Changing tasks: create, update, delete (tombstone) and comment, each
+//! change written to `task_event` in the same transaction and the task's
+//! `updated_at` moved, then published to live subscribers.
+
+use chrono::NaiveDate;
+use sea_orm::{
+    ActiveEnum, ActiveModelTrait, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, SqlErr, TransactionTrait,
+};
+
+use entity::{Priority, TaskKind, comment, label, project, status, task, task_coworker, task_event, task_label, user};
+
+use super::tasks::{self, TaskColumns};
+use super::visibility::{require_write, visible_project_ids};
+use super::{Result, Store, StoreError, now};
+use crate::auth::Viewer;
+
+pub const MAX_TITLE_CHARS: usize = 500;
+
+#[derive(Debug, Clone, Default)]
+pub struct NewTask {
+    pub project: String,
+    pub title: String,
+    pub description: Option<String>,
+    pub status: Option<String>,
+    pub priority: Option<Priority>,
+    pub kind: Option<TaskKind>,
+    pub parent: Option<String>,
+    pub assignee: Option<String>,
+    pub coworkers: Vec<String>,
+    pub labels: Vec<String>,
+    pub due_date: Option<NaiveDate>,
+}
+
+/// Fields to change; `None` leaves a field alone, `Some(None)` clears it.
+#[derive(Debug, Clone, Default)]
+pub struct TaskChanges {
+    pub title: Option<String>,
+    pub description: Option<Option<String>>,
+    pub status: Option<String>,
+    pub priority: Option<Priority>,
+    pub kind: Option<TaskKind>,
+    pub parent: Option<Option<String>>,
+    pub assignee: Option<Option<String>>,
+    pub due_date: Option<Option<NaiveDate>>,
+    pub labels: Option<Vec<String>>,
+    pub coworkers: Option<Vec<String>>,
+}
+
+/// Collects the events of one write.
+struct EventLog {
+    task_id: i64,
+    project_id: i64,
+    actor_id: i64,
+    at: chrono::DateTime<chrono::Utc>,
+    events: Vec<task_event::ActiveModel>,
+}
+
+impl EventLog {
+    fn new(viewer: &Viewer, task: &task::Model) -> Self {
+        Self { task_id: task.id, project_id: task.project_id, actor_id: viewer.user_id, at: now(), events: Vec::new() }
+    }
+
+    fn record(&mut self, field: &str, old: Option<String>, new: Option<String>) {
+        if old != new {
+            self.events.push(task_event::ActiveModel {
+                task_id: Set(self.task_id),
+                project_id: Set(self.project_id),
+                actor_id: Set(self.actor_id),
+                at: Set(self.at),
+                field: Set(field.to_owned()),
+                old_value: Set(old),
+                new_value: Set(new),
+                ..Default::default()
+            });
+        }
+    }
+
+    async fn write(self, txn: &DatabaseTransaction) -> Result<Vec<task_event::Model>> {
+        let mut written = Vec::with_capacity(self.events.len());
+        for event in self.events {
+            written.push(event.insert(txn).await?);
+        }
+        Ok(written)
+    }
+}
+
+fn validate_title(title: &str) -> Result<String> {
+    let title = title.trim();
+    if title.is_empty() {
+        return Err(StoreError::bad_input("`title` is empty", "give the task a short title"));
+    }
+    if title.chars().count() > MAX_TITLE_CHARS {
+        return Err(StoreError::bad_input(
+            format!("`title` is longer than {MAX_TITLE_CHARS} characters"),
+            "put the details in `description`",
+        ));
+    }
+    Ok(title.to_owned())
+}
+
+async fn visible_project(txn: &DatabaseTransaction, viewer: &Viewer, key: &str) -> Result<project::Model> {
+    project::Entity::find()
+        .filter(project::Column::Key.eq(key))
+        .filter(project::Column::Id.in_subquery(visible_project_ids(viewer)))
+        .one(txn)
+        .await?
+        .ok_or_else(|| StoreError::not_found(format!("no project with key {key}")))
+}
+
+async fn status_by_key(txn: &DatabaseTransaction, project_id: i64, key: Option<&str>) -> Result<status::Model> {
+    let statuses = status::Entity::find()
+        .filter(status::Column::ProjectId.eq(project_id))
+        .order_by_asc(status::Column::Position)
+        .all(txn)
+        .await?;
+    let found = match key {
+        None => statuses.first(),
+        Some(key) => statuses.iter().find(|s| s.key == key),
+    };
+    found.cloned().ok_or_else(|| {
+        let keys: Vec<&str> = statuses.iter().map(|s| s.key.as_str()).collect();
+        StoreError::bad_input(
+            format!("`status` {} is not a status of this project", key.unwrap_or("(default)")),
+            format!("use one of: {}", keys.join(", ")),
+        )
+    })
+}
+
+async fn user_by_name(txn: &DatabaseTransaction, viewer: &Viewer, argument: &str, name: &str) -> Result<user::Model> {
+    let name = if name.eq_ignore_ascii_case("me") { viewer.username.as_str() } else { name };
+    user::Entity::find().filter(user::Column::Username.eq(name)).one(txn).await?.ok_or_else(|| {
+        StoreError::bad_input(format!("`{argument}`: no user named {name}"), "name people by username, or `me`")
+    })
+}
+
+async fn users_by_names(
+    txn: &DatabaseTransaction,
+    viewer: &Viewer,
+    argument: &str,
+    names: &[String],
+) -> Result<Vec<user::Model>> {
+    let mut users: Vec<user::Model> = Vec::new();
+    for name in names {
+        let found = user_by_name(txn, viewer, argument, name).await?;
+        if !users.iter().any(|u| u.id == found.id) {
+            users.push(found);
+        }
+    }
+    Ok(users)
+}
+
+async fn labels_by_names(txn: &DatabaseTransaction, project_id: i64, names: &[String]) -> Result<Vec<label::Model>> {
+    let all = label::Entity::find()
+        .filter(label::Column::ProjectId.eq(project_id))
+        .order_by_asc(label::Column::Name)
+        .all(txn)
+        .await?;
+    let mut chosen: Vec<label::Model> = Vec::new();
+    for name in names {
+        let found = all.iter().find(|l| l.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
+            let known: Vec<&str> = all.iter().map(|l| l.name.as_str()).collect();
+            StoreError::bad_input(
+                format!("`labels`: {name} is not a label of this project"),
+                format!("use any of: {}", known.join(", ")),
+            )
+        })?;
+        if !chosen.iter().any(|l| l.id == found.id) {
+            chosen.push(found.clone());
+        }
+    }
+    Ok(chosen)
+}
+
+/// The parent must be a live task of the same project, and not the task itself.
+async fn parent_in_project(
+    store: &Store,
+    viewer: &Viewer,
+    parent_ref: &str,
+    project_id: i64,
+    child: Option<i64>,
+) -> Result<task::Model> {
+    let parent = tasks::by_ref(store, viewer, parent_ref, TaskColumns::default())
+        .await?
+        .filter(|t| t.deleted_at.is_none())
+        .ok_or_else(|| StoreError::not_found(format!("no task {parent_ref}")))?;
+    if parent.project_id != project_id || Some(parent.id) == child {
+        return Err(StoreError::bad_input(
+            format!("`parent` {parent_ref} cannot be this task's parent"),
+            "a parent is another task of the same project",
+        ));
+    }
+    Ok(parent)
+}
+
+fn names(users: &[user::Model]) -> Option<String> {
+    (!users.is_empty()).then(|| users.iter().map(|u| u.username.as_str()).collect::<Vec<_>>().join(","))
+}
+
+fn label_names(labels: &[label::Model]) -> Option<String> {
+    (!labels.is_empty()).then(|| labels.iter().map(|l| l.name.as_str()).collect::<Vec<_>>().join(","))
+}
+
+fn is_retryable(err: &StoreError) -> bool {
+    match err {
+        StoreError::Db(db) => {
+            matches!(db.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) || {
+                let text = db.to_string();
+                text.contains("database is locked") || text.contains("could not serialize")
+            }
+        }
+        _ => false,
+    }
+}
+
+/// Runs a write, again on a lost race for a task number or the write lock.
+async fn with_retry<T, F, Fut>(mut attempt: F) -> Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T>>,
+{
+    let mut tries = 0;
+    loop {
+        match attempt().await {
+            Err(err) if tries < 8 && is_retryable(&err) => {
+                tries += 1;
+                tokio::time::sleep(std::time::Duration::from_millis(5 * tries)).await;
+            }
+            other => return other,
+        }
+    }
+}
+
+fn publish(store: &Store, events: &[task_event::Model]) {
+    for event in events {
+        // No receiver is not an error: nobody is subscribed.
+        let _ = store.events.send(event.clone());
+    }
+}
+
+pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Result<task::Model> {
+    require_write(viewer)?;
+    let title = validate_title(&new.title)?;
+    let (task, events) = with_retry(|| async {
+        let txn = store.db.begin().await?;
+        let project = visible_project(&txn, viewer, &new.project).await?;
+        let status = status_by_key(&txn, project.id, new.status.as_deref()).await?;
+        let assignee = match &new.assignee {
+            Some(name) => Some(user_by_name(&txn, viewer, "assignee", name).await?),
+            None => None,
+        };
+        let coworkers = users_by_names(&txn, viewer, "coworkers", &new.coworkers).await?;
+        let labels = labels_by_names(&txn, project.id, &new.labels).await?;
+        let parent = match &new.parent {
+            Some(r) => Some(parent_in_project(store, viewer, r, project.id, None).await?),
+            None => None,
+        };
+        let last_number: Option<i32> = task::Entity::find()
+            .select_only()
+            .column_as(task::Column::Number.max(), "max")
+            .filter(task::Column::ProjectId.eq(project.id))
+            .into_tuple::<Option<i32>>()
+            .one(&txn)
+            .await?
+            .flatten();
+        let at = now();
+        let task = task::ActiveModel {
+            project_id: Set(project.id),
+            number: Set(last_number.unwrap_or(0) + 1),
+            title: Set(title.clone()),
+            description: Set(new.description.clone()),
+            status_id: Set(status.id),
+            priority: Set(new.priority.unwrap_or(Priority::None)),
+            kind: Set(new.kind.unwrap_or(TaskKind::Task)),
+            parent_id: Set(parent.as_ref().map(|p| p.id)),
+            assignee_id: Set(assignee.as_ref().map(|a| a.id)),
+            due_date: Set(new.due_date),
+            created_by_id: Set(viewer.user_id),
+            created_at: Set(at),
+            updated_at: Set(at),
+            completed_at: Set(status.category.is_closed().then_some(at)),
+            deleted_at: Set(None),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        set_coworkers(&txn, task.id, &coworkers).await?;
+        set_labels(&txn, task.id, &labels).await?;
+        let mut log = EventLog::new(viewer, &task);
+        log.at = at;
+        log.record("created", None, Some(format!("{}-{}", project.key, task.number)));
+        let events = log.write(&txn).await?;
+        txn.commit().await?;
+        Ok((task, events))
+    })
+    .await?;
+    publish(store, &events);
+    Ok(task)
+}
+
+async fn set_coworkers(txn: &DatabaseTransaction, task_id: i64, users: &[user::Model]) -> Result<(), DbErr> {
+    task_coworker::Entity::delete_many().filter(task_coworker::Column::TaskId.eq(task_id)).exec(txn).await?;
+    if !users.is_empty() {
+        task_coworker::Entity::insert_many(users.iter().map(|u| task_coworker::ActiveModel {
+            task_id: Set(task_id),
+            user_id: Set(u.id),
+            ..Default::default()
+        }))
+        .exec(txn)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn set_labels(txn: &DatabaseTransaction, task_id: i64, labels: &[label::Model]) -> Result<(), DbErr> {
+    task_label::Entity::delete_many().filter(task_label::Column::TaskId.eq(task_id)).exec(txn).await?;
+    if !labels.is_empty() {
+        task_label::Entity::insert_many(labels.iter().map(|l| task_label::ActiveModel {
+            task_id: Set(task_id),
+            label_id: Set(l.id),
+            ..Default::default()
+        }))
+        .exec(txn)
+        .await?;
+    }
+    Ok(())
+}
+
+async fn live_task(store: &Store, viewer: &Viewer, task_ref: &str) -> Result<task::Model> {
+    tasks::by_ref(store, viewer, task_ref, TaskColumns { description: true })
+        .await?
+        .filter(|t| t.deleted_at.is_none())
+        .ok_or_else(|| StoreError::not_found(format!("no task {task_ref}")))
+}
+
+async fn usernames_of(txn: &DatabaseTransaction, ids: &[i64]) -> Result<Vec<user::Model>> {
+    Ok(user::Entity::find()
+        .filter(user::Column::Id.is_in(ids.iter().copied()))
+        .order_by_asc(user::Column::Username)
+        .all(txn)
+        .await?)
+}
+
+async fn task_ref_of(txn: &DatabaseTransaction, id: Option<i64>) -> Result<Option<String>> {
+    let Some(id) = id else { return Ok(None) };
+    let Some(t) = task::Entity::find_by_id(id).one(txn).await? else { return Ok(None) };
+    let key = project::Entity::find_by_id(t.project_id).one(txn).await?.map(|p| p.key).unwrap_or_default();
+    Ok(Some(format!("{key}-{}", t.number)))
+}
+
+pub async fn update_task(store: &Store, viewer: &Viewer, task_ref: &str, changes: &TaskChanges) -> Result<task::Model> {
+    require_write(viewer)?;
+    let title = changes.title.as_deref().map(validate_title).transpose()?;
+    let (task, events) = with_retry(|| async {
+        let current = live_task(store, viewer, task_ref).await?;
+        let txn = store.db.begin().await?;
+        let mut log = EventLog::new(viewer, &current);
+        let mut row: task::ActiveModel = current.clone().into();
+        if let Some(title) = &title {
+            log.record("title", Some(current.title.clone()), Some(title.clone()));
+            row.title = Set(title.clone());
+        }
+        if let Some(description) = &changes.description {
+            log.record("description", current.description.clone(), description.clone());
+            row.description = Set(description.clone());
+        }
+        if let Some(key) = &changes.status {
+            let old = status::Entity::find_by_id(current.status_id).one(&txn).await?;
+            let new = status_by_key(&txn, current.project_id, Some(key)).await?;
+            log.record("status", old.as_ref().map(|s| s.key.clone()), Some(new.key.clone()));
+            let was_closed = old.is_some_and(|s| s.category.is_closed());
+            if new.category.is_closed() && !was_closed {
+                row.completed_at = Set(Some(log.at));
+            } else if !new.category.is_closed() {
+                row.completed_at = Set(None);
+            }
+            row.status_id = Set(new.id);
+        }
+        if let Some(priority) = changes.priority {
+            log.record("priority", Some(current.priority.to_value()), Some(priority.to_value()));
+            row.priority = Set(priority);
+        }
+        if let Some(kind) = changes.kind {
+            log.record("kind", Some(current.kind.to_value()), Some(kind.to_value()));
+            row.kind = Set(kind);
+        }
+        if let Some(assignee) = &changes.assignee {
+            let old = usernames_of(&txn, &current.assignee_id.into_iter().collect::<Vec<_>>()).await?;
+            let new = match assignee {
+                Some(name) => Some(user_by_name(&txn, viewer, "assignee", name).await?),
+                None => None,
+            };
+            log.record("assignee", names(&old), new.as_ref().map(|u| u.username.clone()));
+            row.assignee_id = Set(new.map(|u| u.id));
+        }
+        if let Some(due) = changes.due_date {
+            log.record("due_date", current.due_date.map(|d| d.to_string()), due.map(|d| d.to_string()));
+            row.due_date = Set(due);
+        }
+        if let Some(parent) = &changes.parent {
+            let old = task_ref_of(&txn, current.parent_id).await?;
+            let new = match parent {
+                Some(r) => Some(parent_in_project(store, viewer, r, current.project_id, Some(current.id)).await?),
+                None => None,
+            };
+            log.record(
+                "parent",
+                old,
+                match &new {
+                    Some(_) => parent.clone(),
+                    None => None,
+                },
+            );
+            row.parent_id = Set(new.map(|p| p.id));
+        }
+        if let Some(names_wanted) = &changes.coworkers {
+            let old_ids: Vec<i64> = task_coworker::Entity::find()
+                .filter(task_coworker::Column::TaskId.eq(current.id))
+                .all(&txn)
+                .await?
+                .into_iter()
+                .map(|c| c.user_id)
+                .collect();
+            let old = usernames_of(&txn, &old_ids).await?;
+            let mut new = users_by_names(&txn, viewer, "coworkers", names_wanted).await?;
+            new.sort_by(|a, b| a.username.cmp(&b.username));
+            log.record("coworkers", names(&old), names(&new));
+            set_coworkers(&txn, current.id, &new).await?;
+        }
+        if let Some(labels_wanted) = &changes.labels {
+            let old_ids: Vec<i64> = task_label::Entity::find()
+                .filter(task_label::Column::TaskId.eq(current.id))
+                .all(&txn)
+                .await?
+                .into_iter()
+                .map(|l| l.label_id)
+                .collect();
+            let mut old = label::Entity::find().filter(label::Column::Id.is_in(old_ids)).all(&txn).await?;
+            old.sort_by(|a, b| a.name.cmp(&b.name));
+            let mut new = labels_by_names(&txn, current.project_id, labels_wanted).await?;
+            new.sort_by(|a, b| a.name.cmp(&b.name));
+            log.record("labels", label_names(&old), label_names(&new));
+            set_labels(&txn, current.id, &new).await?;
+        }
+        if log.events.is_empty() {
+            txn.rollback().await?;
+            return Ok((current, Vec::new()));
+        }
+        row.updated_at = Set(log.at);
+        let task = row.update(&txn).await?;
+        let events = log.write(&txn).await?;
+        txn.commit().await?;
+        Ok((task, events))
+    })
+    .await?;
+    publish(store, &events);
+    Ok(task)
+}
+
+/// Leaves a tombstone: the task leaves every filtered list, and its ref
+/// still answers with `deleted: true`.
+pub async fn delete_task(store: &Store, viewer: &Viewer, task_ref: &str) -> Result<task::Model> {
+    require_write(viewer)?;
+    let current = live_task(store, viewer, task_ref).await?;
+    let txn = store.db.begin().await?;
+    let mut log = EventLog::new(viewer, &current);
+    log.record("deleted", None, Some(log.at.to_rfc3339()));
+    let mut row: task::ActiveModel = current.into();
+    row.deleted_at = Set(Some(log.at));
+    row.updated_at = Set(log.at);
+    let task = row.update(&txn).await?;
+    let events = log.write(&txn).await?;
+    txn.commit().await?;
+    publish(store, &events);
+    Ok(task)
+}
+
+pub const MAX_COMMENT_CHARS: usize = 200_000;
+
+pub async fn add_comment(store: &Store, viewer: &Viewer, task_ref: &str, body: &str) -> Result<comment::Model> {
+    require_write(viewer)?;
+    if body.trim().is_empty() {
+        return Err(StoreError::bad_input("`body` is empty", "write the comment's text"));
+    }
+    if body.chars().count() > MAX_COMMENT_CHARS {
+        return Err(StoreError::bad_input(
+            format!("`body` is longer than {MAX_COMMENT_CHARS} characters"),
+            "split it into several comments",
+        ));
+    }
+    let current = live_task(store, viewer, task_ref).await?;
+    let txn = store.db.begin().await?;
+    let mut log = EventLog::new(viewer, &current);
+    let comment = comment::ActiveModel {
+        task_id: Set(current.id),
+        author_id: Set(viewer.user_id),
+        body: Set(body.to_owned()),
+        created_at: Set(log.at),
+        updated_at: Set(log.at),
+        deleted_at: Set(None),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    log.record("comment", None, Some(comment.id.to_string()));
+    let mut row: task::ActiveModel = current.into();
+    row.updated_at = Set(log.at);
+    row.update(&txn).await?;
+    let events = log.write(&txn).await?;
+    txn.commit().await?;
+    publish(store, &events);
+    Ok(comment)
+}

@@ -1,0 +1,345 @@
+//! Reading tasks: the filter, the four keyset orders, pages, totals and refs.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use sea_orm::sea_query::{Expr, ExprTrait, Func, Query};
+use sea_orm::{
+    ActiveEnum, ColumnTrait, Condition, EntityTrait, Iterable, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    Select,
+};
+use serde::Serialize;
+
+use entity::{StatusCategory, TaskKind, label, project, status, task, task_coworker, task_label};
+
+use super::cursor::{self, KeyKind, KeyValue, PageArgs};
+use super::keyset::{self, KeysetOrder, Page};
+use super::lookup::{contains_word, parse_ref, user_id_by_name, words};
+use super::visibility::visible_project_ids;
+use super::{Result, Store};
+use crate::auth::Viewer;
+
+/// Which tasks a list holds. Every field narrows; tombstones are never in.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct TaskFilter {
+    /// Project key.
+    pub project: Option<String>,
+    /// Status key, or a category (`todo`, `in_progress`, `done`, `canceled`).
+    pub status: Option<String>,
+    /// Done or canceled (true) or open (false).
+    pub done: Option<bool>,
+    /// Username or `me`.
+    pub assignee: Option<String>,
+    /// Assignee or coworker: username or `me`.
+    pub involves: Option<String>,
+    /// Label name.
+    pub label: Option<String>,
+    /// Every word in the title or description, any case.
+    pub text: Option<String>,
+    pub changed_since: Option<DateTime<Utc>>,
+    pub completed_since: Option<DateTime<Utc>>,
+    /// No due date (true) or a due date (false).
+    pub unscheduled: Option<bool>,
+    pub due_before: Option<NaiveDate>,
+    /// Parent task ref.
+    pub parent: Option<String>,
+    pub kind: Option<TaskKind>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub enum TaskOrder {
+    /// Most recently active first.
+    #[default]
+    Updated,
+    /// Most recently created first.
+    Created,
+    /// By project, then number ascending.
+    Ref,
+    /// Soonest due first; unscheduled last.
+    Due,
+}
+
+/// Which optional columns a page must read.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct TaskColumns {
+    pub description: bool,
+}
+
+impl TaskColumns {
+    /// Every column: for a row just written, which has them all.
+    pub fn with_all(self) -> Self {
+        Self { description: true }
+    }
+}
+
+/// Sorts unscheduled tasks after every real date. A four-digit year, so
+/// that SQLite's text dates still compare in date order.
+const NO_DUE_DATE: NaiveDate = match NaiveDate::from_ymd_opt(9999, 12, 31) {
+    Some(date) => date,
+    None => NaiveDate::MAX,
+};
+
+fn due_key() -> Expr {
+    Func::coalesce([Expr::col((task::Entity, task::Column::DueDate)), Expr::val(NO_DUE_DATE)]).into()
+}
+
+fn order_spec(order: TaskOrder) -> KeysetOrder<task::Model> {
+    let col = |c: task::Column| Expr::col((task::Entity, c));
+    let id = (col(task::Column::Id), KeyKind::Int);
+    match order {
+        TaskOrder::Updated => KeysetOrder {
+            name: "updated",
+            keys: vec![(col(task::Column::UpdatedAt), KeyKind::Time), id],
+            descending: true,
+            position: |t| vec![keyset::time(&t.updated_at), KeyValue::Int(t.id)],
+        },
+        TaskOrder::Created => KeysetOrder {
+            name: "created",
+            keys: vec![(col(task::Column::CreatedAt), KeyKind::Time), id],
+            descending: true,
+            position: |t| vec![keyset::time(&t.created_at), KeyValue::Int(t.id)],
+        },
+        TaskOrder::Ref => KeysetOrder {
+            name: "ref",
+            keys: vec![(col(task::Column::ProjectId), KeyKind::Int), (col(task::Column::Number), KeyKind::Int), id],
+            descending: false,
+            position: |t| vec![KeyValue::Int(t.project_id), KeyValue::Int(t.number.into()), KeyValue::Int(t.id)],
+        },
+        TaskOrder::Due => KeysetOrder {
+            name: "due",
+            keys: vec![(due_key(), KeyKind::Date), id],
+            descending: false,
+            position: |t| vec![KeyValue::Date(t.due_date.unwrap_or(NO_DUE_DATE)), KeyValue::Int(t.id)],
+        },
+    }
+}
+
+fn status_ids_where(condition: Condition) -> sea_orm::sea_query::SelectStatement {
+    Query::select().column(status::Column::Id).from(status::Entity).cond_where(condition).to_owned()
+}
+
+fn closed_categories() -> [StatusCategory; 2] {
+    [StatusCategory::Done, StatusCategory::Canceled]
+}
+
+/// The SQL condition of a filter, visibility and tombstones included.
+fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<Condition> {
+    let mut c = Condition::all()
+        .add(task::Column::DeletedAt.is_null())
+        .add(task::Column::ProjectId.in_subquery(visible_project_ids(viewer)));
+    if let Some(id) = project_id {
+        c = c.add(task::Column::ProjectId.eq(id));
+    }
+    if let Some(key) = &filter.project {
+        let ids = Query::select()
+            .column(project::Column::Id)
+            .from(project::Entity)
+            .and_where(project::Column::Key.eq(key.as_str()))
+            .to_owned();
+        c = c.add(task::Column::ProjectId.in_subquery(ids));
+    }
+    if let Some(status) = &filter.status {
+        let mut matches = Condition::any().add(status::Column::Key.eq(status.as_str()));
+        if let Some(category) = StatusCategory::iter().find(|c| c.to_value() == *status) {
+            matches = matches.add(status::Column::Category.eq(category));
+        }
+        c = c.add(task::Column::StatusId.in_subquery(status_ids_where(matches)));
+    }
+    if let Some(done) = filter.done {
+        let closed = status_ids_where(Condition::all().add(status::Column::Category.is_in(closed_categories())));
+        c = c.add(if done {
+            task::Column::StatusId.in_subquery(closed)
+        } else {
+            task::Column::StatusId.not_in_subquery(closed)
+        });
+    }
+    if let Some(name) = &filter.assignee {
+        c = c.add(task::Column::AssigneeId.in_subquery(user_id_by_name(viewer, name)));
+    }
+    if let Some(name) = &filter.involves {
+        let coworking = Query::select()
+            .column(task_coworker::Column::TaskId)
+            .from(task_coworker::Entity)
+            .and_where(task_coworker::Column::UserId.in_subquery(user_id_by_name(viewer, name)))
+            .to_owned();
+        c = c.add(
+            Condition::any()
+                .add(task::Column::AssigneeId.in_subquery(user_id_by_name(viewer, name)))
+                .add(task::Column::Id.in_subquery(coworking)),
+        );
+    }
+    if let Some(name) = &filter.label {
+        let labels = Query::select()
+            .column(label::Column::Id)
+            .from(label::Entity)
+            .and_where(label::Column::Name.eq(name.as_str()))
+            .to_owned();
+        let tasks = Query::select()
+            .column(task_label::Column::TaskId)
+            .from(task_label::Entity)
+            .and_where(task_label::Column::LabelId.in_subquery(labels))
+            .to_owned();
+        c = c.add(task::Column::Id.in_subquery(tasks));
+    }
+    if let Some(text) = &filter.text {
+        for word in words(text) {
+            c = c.add(
+                Condition::any()
+                    .add(contains_word(Expr::col((task::Entity, task::Column::Title)), &word))
+                    .add(contains_word(Expr::col((task::Entity, task::Column::Description)), &word)),
+            );
+        }
+    }
+    if let Some(since) = filter.changed_since {
+        c = c.add(task::Column::UpdatedAt.gte(since));
+    }
+    if let Some(since) = filter.completed_since {
+        c = c.add(task::Column::CompletedAt.gte(since));
+    }
+    if let Some(unscheduled) = filter.unscheduled {
+        c = c.add(if unscheduled { task::Column::DueDate.is_null() } else { task::Column::DueDate.is_not_null() });
+    }
+    if let Some(before) = filter.due_before {
+        c = c.add(task::Column::DueDate.lt(before));
+    }
+    if let Some(parent) = &filter.parent {
+        let (key, number) = parse_ref(parent)?;
+        let parent_ids = Query::select()
+            .column((task::Entity, task::Column::Id))
+            .from(task::Entity)
+            .inner_join(
+                project::Entity,
+                Expr::col((project::Entity, project::Column::Id)).equals((task::Entity, task::Column::ProjectId)),
+            )
+            .and_where(Expr::col((project::Entity, project::Column::Key)).eq(key))
+            .and_where(Expr::col((task::Entity, task::Column::Number)).eq(number))
+            .to_owned();
+        c = c.add(task::Column::ParentId.in_subquery(parent_ids));
+    }
+    if let Some(kind) = filter.kind {
+        c = c.add(task::Column::Kind.eq(kind));
+    }
+    Ok(c)
+}
+
+/// Selects every column but the optional ones not asked for, which read as
+/// NULL without touching the table's data.
+fn select_columns(columns: TaskColumns) -> Select<task::Entity> {
+    if columns.description {
+        return task::Entity::find();
+    }
+    task::Entity::find()
+        .select_only()
+        .columns(task::Column::iter().filter(|c| !matches!(c, task::Column::Description)))
+        .expr_as(Expr::val(Option::<String>::None), "description")
+}
+
+fn digest(filter: &TaskFilter, order: TaskOrder, project_id: Option<i64>) -> String {
+    let canonical = serde_json::to_string(&(filter, project_id)).unwrap_or_default();
+    cursor::digest(order_spec(order).name, &canonical)
+}
+
+/// A page of the tasks that match `filter`, within `project_id` when given.
+pub async fn page(
+    store: &Store,
+    viewer: &Viewer,
+    filter: &TaskFilter,
+    order: TaskOrder,
+    project_id: Option<i64>,
+    args: &PageArgs,
+    columns: TaskColumns,
+) -> Result<Page<task::Model>> {
+    let spec = order_spec(order);
+    let digest = digest(filter, order, project_id);
+    let request = args.validate(store.limits, &digest, &spec.kinds())?;
+    let select = select_columns(columns).filter(condition(viewer, filter, project_id)?);
+    keyset::fetch_page(&store.db, select, &spec, &digest, &request).await
+}
+
+/// How many tasks match `filter`, counted with the page's own condition.
+pub async fn count(store: &Store, viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<u64> {
+    Ok(task::Entity::find().filter(condition(viewer, filter, project_id)?).count(&store.db).await?)
+}
+
+/// The visible task with this ref, tombstone or not.
+pub async fn by_ref(
+    store: &Store,
+    viewer: &Viewer,
+    task_ref: &str,
+    columns: TaskColumns,
+) -> Result<Option<task::Model>> {
+    let (key, number) = parse_ref(task_ref)?;
+    let project_ids = Query::select()
+        .column(project::Column::Id)
+        .from(project::Entity)
+        .and_where(project::Column::Key.eq(key))
+        .to_owned();
+    Ok(select_columns(columns)
+        .filter(task::Column::ProjectId.in_subquery(project_ids))
+        .filter(task::Column::Number.eq(number))
+        .filter(task::Column::ProjectId.in_subquery(visible_project_ids(viewer)))
+        .one(&store.db)
+        .await?)
+}
+
+/// Visible tasks by id, tombstones included (for `node` and loaders).
+pub async fn by_ids(store: &Store, viewer: &Viewer, ids: &[i64], columns: TaskColumns) -> Result<Vec<task::Model>> {
+    Ok(select_columns(columns)
+        .filter(task::Column::Id.is_in(ids.iter().copied()))
+        .filter(task::Column::ProjectId.in_subquery(visible_project_ids(viewer)))
+        .all(&store.db)
+        .await?)
+}
+
+/// Labels of the given tasks, by task id, in name order.
+pub async fn labels_of(store: &Store, task_ids: &[i64]) -> Result<Vec<(i64, label::Model)>> {
+    let links: Vec<(i64, i64)> = task_label::Entity::find()
+        .select_only()
+        .column(task_label::Column::TaskId)
+        .column(task_label::Column::LabelId)
+        .filter(task_label::Column::TaskId.is_in(task_ids.iter().copied()))
+        .into_tuple()
+        .all(&store.db)
+        .await?;
+    if links.is_empty() {
+        return Ok(Vec::new());
+    }
+    let labels = label::Entity::find()
+        .filter(label::Column::Id.is_in(links.iter().map(|(_, label)| *label)))
+        .order_by_asc(label::Column::Name)
+        .all(&store.db)
+        .await?;
+    Ok(labels
+        .into_iter()
+        .flat_map(|label| {
+            links
+                .iter()
+                .filter(move |(_, id)| *id == label.id)
+                .map(move |(task, _)| (*task, label.clone()))
+                .collect::<Vec<_>>()
+        })
+        .collect())
+}
+
+/// Coworkers of the given tasks, by task id.
+pub async fn coworkers_of(store: &Store, task_ids: &[i64]) -> Result<Vec<(i64, i64)>> {
+    Ok(task_coworker::Entity::find()
+        .select_only()
+        .column(task_coworker::Column::TaskId)
+        .column(task_coworker::Column::UserId)
+        .filter(task_coworker::Column::TaskId.is_in(task_ids.iter().copied()))
+        .into_tuple::<(i64, i64)>()
+        .all(&store.db)
+        .await?)
+}
+
+/// Descriptions of visible tasks, for tasks read without them.
+pub async fn descriptions(store: &Store, viewer: &Viewer, ids: &[i64]) -> Result<Vec<(i64, Option<String>)>> {
+    Ok(task::Entity::find()
+        .select_only()
+        .column(task::Column::Id)
+        .column(task::Column::Description)
+        .filter(task::Column::Id.is_in(ids.iter().copied()))
+        .filter(task::Column::ProjectId.in_subquery(visible_project_ids(viewer)))
+        .into_tuple::<(i64, Option<String>)>()
+        .all(&store.db)
+        .await?)
+}

@@ -1,0 +1,85 @@
+//! Who may see what: the one visibility filter of tasklens.
+//!
+//! A user sees the projects they are a member of and every project of a
+//! workspace they administer; a workspace-scoped token narrows that to one
+//! workspace. Every query of the store that reads projects, tasks or what
+//! hangs off them goes through `visible_project_ids`.
+
+use sea_orm::sea_query::{Query, SelectStatement};
+use sea_orm::{ColumnTrait, Condition};
+
+use entity::{WorkspaceRole, project, project_member, task, workspace, workspace_member};
+
+use crate::auth::Viewer;
+use crate::store::{Result, StoreError};
+
+/// `SELECT project.id` of every project the viewer may see.
+pub fn visible_project_ids(viewer: &Viewer) -> SelectStatement {
+    let member_of = Query::select()
+        .column(project_member::Column::ProjectId)
+        .from(project_member::Entity)
+        .and_where(project_member::Column::UserId.eq(viewer.user_id))
+        .to_owned();
+    let mut condition = Condition::any()
+        .add(project::Column::Id.in_subquery(member_of))
+        .add(project::Column::WorkspaceId.in_subquery(administered_workspace_ids(viewer)));
+    if let Some(scope) = viewer.workspace_scope {
+        condition = Condition::all().add(condition).add(project::Column::WorkspaceId.eq(scope));
+    }
+    Query::select()
+        .column((project::Entity, project::Column::Id))
+        .from(project::Entity)
+        .cond_where(condition)
+        .to_owned()
+}
+
+fn administered_workspace_ids(viewer: &Viewer) -> SelectStatement {
+    Query::select()
+        .column(workspace_member::Column::WorkspaceId)
+        .from(workspace_member::Entity)
+        .and_where(workspace_member::Column::UserId.eq(viewer.user_id))
+        .and_where(workspace_member::Column::Role.eq(WorkspaceRole::Admin))
+        .to_owned()
+}
+
+/// Holds for every workspace the viewer belongs to or sees a project of,
+/// within the token's scope.
+pub fn visible_workspace(viewer: &Viewer) -> Condition {
+    let member_of = Query::select()
+        .column(workspace_member::Column::WorkspaceId)
+        .from(workspace_member::Entity)
+        .and_where(workspace_member::Column::UserId.eq(viewer.user_id))
+        .to_owned();
+    let via_projects = Query::select()
+        .column(project::Column::WorkspaceId)
+        .from(project::Entity)
+        .and_where(project::Column::Id.in_subquery(visible_project_ids(viewer)))
+        .to_owned();
+    let visible = Condition::any()
+        .add(workspace::Column::Id.in_subquery(member_of))
+        .add(workspace::Column::Id.in_subquery(via_projects));
+    match viewer.workspace_scope {
+        Some(scope) => Condition::all().add(visible).add(workspace::Column::Id.eq(scope)),
+        None => visible,
+    }
+}
+
+/// Writes need a token that is not read-only.
+pub fn require_write(viewer: &Viewer) -> Result<()> {
+    if viewer.read_only {
+        return Err(StoreError::forbidden(
+            "this token is read-only",
+            "use a token created without --read-only to make changes",
+        ));
+    }
+    Ok(())
+}
+
+/// `SELECT task.id` of every task (tombstones included) the viewer may see.
+pub fn visible_task_ids(viewer: &Viewer) -> SelectStatement {
+    Query::select()
+        .column(task::Column::Id)
+        .from(task::Entity)
+        .and_where(task::Column::ProjectId.in_subquery(visible_project_ids(viewer)))
+        .to_owned()
+}

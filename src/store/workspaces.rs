@@ -1,0 +1,62 @@
+//! Reading workspaces and users.
+
+use sea_orm::sea_query::Expr;
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+
+use entity::{user, workspace};
+
+use super::cursor::{self, KeyKind, KeyValue, PageArgs};
+use super::keyset::{self, KeysetOrder, Page};
+use super::visibility::visible_workspace;
+use super::{Result, Store};
+use crate::auth::Viewer;
+
+fn order() -> KeysetOrder<workspace::Model> {
+    KeysetOrder {
+        name: "key",
+        keys: vec![
+            (Expr::col((workspace::Entity, workspace::Column::Key)), KeyKind::Text),
+            (Expr::col((workspace::Entity, workspace::Column::Id)), KeyKind::Int),
+        ],
+        descending: false,
+        position: |w| vec![KeyValue::Text(w.key.clone()), KeyValue::Int(w.id)],
+    }
+}
+
+pub async fn page(store: &Store, viewer: &Viewer, args: &PageArgs) -> Result<Page<workspace::Model>> {
+    let spec = order();
+    let digest = cursor::digest(spec.name, "");
+    let request = args.validate(store.limits, &digest, &spec.kinds())?;
+    let select = workspace::Entity::find().filter(visible_workspace(viewer));
+    keyset::fetch_page(&store.db, select, &spec, &digest, &request).await
+}
+
+pub async fn count(store: &Store, viewer: &Viewer) -> Result<u64> {
+    Ok(workspace::Entity::find().filter(visible_workspace(viewer)).count(&store.db).await?)
+}
+
+pub async fn by_key(store: &Store, viewer: &Viewer, key: &str) -> Result<Option<workspace::Model>> {
+    Ok(workspace::Entity::find()
+        .filter(workspace::Column::Key.eq(key))
+        .filter(visible_workspace(viewer))
+        .one(&store.db)
+        .await?)
+}
+
+pub async fn by_ids(store: &Store, viewer: &Viewer, ids: &[i64]) -> Result<Vec<workspace::Model>> {
+    Ok(workspace::Entity::find()
+        .filter(workspace::Column::Id.is_in(ids.iter().copied()))
+        .filter(visible_workspace(viewer))
+        .all(&store.db)
+        .await?)
+}
+
+/// Users are public to every signed-in caller: names and display names only.
+pub async fn users_by_ids(store: &Store, ids: &[i64]) -> Result<Vec<user::Model>> {
+    Ok(user::Entity::find().filter(user::Column::Id.is_in(ids.iter().copied())).all(&store.db).await?)
+}
+
+pub async fn user_by_name(store: &Store, viewer: &Viewer, username: &str) -> Result<Option<user::Model>> {
+    let username = if username.eq_ignore_ascii_case("me") { viewer.username.as_str() } else { username };
+    Ok(user::Entity::find().filter(user::Column::Username.eq(username)).one(&store.db).await?)
+}

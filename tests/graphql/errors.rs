@@ -1,0 +1,94 @@
+//! Bad input gets BAD_USER_INPUT with a hint; limits hold; no panic, no 500.
+
+use base64::Engine;
+use serde_json::json;
+
+use tasklens::config::Limits;
+
+use crate::on_both_backends;
+use crate::support::{Backend, Board, TestApp, simple_board};
+
+async fn paging_mistakes_are_bad_user_input_with_a_hint(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    Board::new(&app.db).tasks(&s.web, &s.alice, 5).await;
+    let t = &s.alice_token;
+    let page = app.ok(t, "{ tasks(first: 2) { pageInfo { endCursor } } }", json!({})).await;
+    let cursor = page["tasks"]["pageInfo"]["endCursor"].as_str().expect("cursor").to_owned();
+    let forged = base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(r#"{"v":1,"d":"x","k":[1,2]}"#);
+    let cases = [
+        ("{ tasks(first: 2, last: 2) { totalCount } }".to_owned(), "cannot be used together"),
+        ("{ tasks(first: 201) { totalCount } }".to_owned(), "above the largest page of 200"),
+        ("{ tasks(last: 500) { totalCount } }".to_owned(), "above the largest page"),
+        ("{ tasks(first: -1) { totalCount } }".to_owned(), "negative"),
+        ("{ tasks(after: \"garbage!!\") { totalCount } }".to_owned(), "not a cursor"),
+        (format!("{{ tasks(after: \"{forged}\") {{ totalCount }} }}"), "another order or filter"),
+        (format!("{{ tasks(after: \"{cursor}\", order: CREATED) {{ totalCount }} }}"), "another order or filter"),
+        (
+            format!("{{ tasks(after: \"{cursor}\", filter: {{done: true}}) {{ totalCount }} }}"),
+            "another order or filter",
+        ),
+        (format!("{{ projects(after: \"{cursor}\") {{ totalCount }} }}"), "another order or filter"),
+        ("{ task(ref: \"nonsense\") { title } }".to_owned(), "not a task ref"),
+        ("{ node(id: \"@@@\") { id } }".to_owned(), "not an id"),
+        ("mutation { createTask(input: {project: \"WEB\", title: \"  \"}) { ref } }".to_owned(), "empty"),
+        (
+            "mutation { createTask(input: {project: \"WEB\", title: \"x\", status: \"nope\"}) { ref } }".to_owned(),
+            "not a status",
+        ),
+        (
+            "mutation { createTask(input: {project: \"WEB\", title: \"x\", assignee: \"ghost\"}) { ref } }".to_owned(),
+            "no user named ghost",
+        ),
+        (
+            "mutation { createTask(input: {project: \"WEB\", title: \"x\", labels: [\"nope\"]}) { ref } }".to_owned(),
+            "not a label",
+        ),
+        (
+            "mutation { createProject(input: {workspace: \"ENG\", key: \"bad key\", name: \"x\"}) { key } }".to_owned(),
+            "not a project key",
+        ),
+    ];
+    for (query, message) in cases {
+        let (code, error) = app.error(t, &query, json!({})).await;
+        assert_eq!(code, "BAD_USER_INPUT", "{query}: {error}");
+        assert!(error["message"].as_str().unwrap_or_default().contains(message), "{query}: {error}");
+        assert!(error["extensions"]["hint"].as_str().is_some_and(|h| !h.is_empty()), "{query}: no hint in {error}");
+    }
+    app.finish().await;
+}
+
+async fn depth_and_complexity_limits_refuse_expensive_queries(backend: Backend) {
+    let limits = Limits { max_depth: 6, max_complexity: 2_000, max_page: 200 };
+    let app = TestApp::start_with(backend, limits).await;
+    let s = simple_board(&app).await;
+    let deep = "{ tasks(first: 1) { nodes { project { tasks(first: 1) { nodes { project { key } } } } } } }";
+    let (status, body) = app.post(Some(&s.alice_token), deep, json!({})).await;
+    assert_eq!(status, 200);
+    assert!(body["errors"][0]["message"].as_str().unwrap_or_default().contains("nested too deep"), "{body}");
+    let costly = "{ tasks(first: 200) { nodes { ref title comments(first: 200) { nodes { body } } } } }";
+    let (_, body) = app.post(Some(&s.alice_token), costly, json!({})).await;
+    assert!(body["errors"][0]["message"].as_str().unwrap_or_default().contains("too complex"), "{body}");
+    app.ok(&s.alice_token, "{ tasks(first: 20) { nodes { ref title } } }", json!({})).await;
+    app.finish().await;
+}
+
+async fn duplicate_project_key_is_a_conflict(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let (code, error) = app
+        .error(
+            &s.alice_token,
+            "mutation { createProject(input: {workspace: \"ENG\", key: \"WEB\", name: \"Again\"}) { key } }",
+            json!({}),
+        )
+        .await;
+    assert_eq!(code, "CONFLICT", "{error}");
+    app.finish().await;
+}
+
+on_both_backends!(
+    paging_mistakes_are_bad_user_input_with_a_hint,
+    depth_and_complexity_limits_refuse_expensive_queries,
+    duplicate_project_key_is_a_conflict,
+);

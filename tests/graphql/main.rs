@@ -1,0 +1,14 @@
+//! GraphQL over HTTP, against the real router, on SQLite and (when
+//! `TASKLENS_TEST_POSTGRES_URL` is set) PostgreSQL.
+
+mod support;
+
+mod errors;
+mod mutations;
+mod paging;
+mod schema_sync;
+mod search;
+mod sql;
+mod startup;
+mod subscription;
+mod visibility;

@@ -1,0 +1,75 @@
+//! `taskEvents(project)` over graphql-ws at /graphql/ws.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+use crate::on_both_backends;
+use crate::support::{Backend, TestApp, simple_board};
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(app: &TestApp, token: &str) -> Socket {
+    let mut request = format!("{}/graphql/ws", app.base.replace("http", "ws")).into_client_request().expect("request");
+    request.headers_mut().insert("Sec-WebSocket-Protocol", "graphql-transport-ws".parse().expect("header"));
+    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
+    let init = json!({"type": "connection_init", "payload": {"Authorization": format!("Bearer {token}")}});
+    socket.send(Message::text(init.to_string())).await.expect("init");
+    let ack = next_json(&mut socket).await;
+    assert_eq!(ack["type"], "connection_ack", "{ack}");
+    socket
+}
+
+async fn next_json(socket: &mut Socket) -> Value {
+    loop {
+        let message = tokio::time::timeout(std::time::Duration::from_secs(10), socket.next())
+            .await
+            .expect("a message within 10 s")
+            .expect("open socket")
+            .expect("message");
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).expect("json");
+        }
+    }
+}
+
+async fn subscribers_receive_the_projects_events(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let mut socket = connect(&app, &s.alice_token).await;
+    let subscribe = json!({"id": "1", "type": "subscribe", "payload": {"query": "subscription { taskEvents(project: \"WEB\") { field newValue actor { username } } }"}});
+    socket.send(Message::text(subscribe.to_string())).await.expect("subscribe");
+    // The subscription is live once the server has processed it; retry the
+    // write until the event arrives.
+    let mut event = Value::Null;
+    for _ in 0..20 {
+        app.ok(
+            &s.alice_token,
+            "mutation { createTask(input: {project: \"WEB\", title: \"Live\"}) { ref } }",
+            json!({}),
+        )
+        .await;
+        if let Ok(message) = tokio::time::timeout(std::time::Duration::from_millis(500), next_json(&mut socket)).await {
+            event = message;
+            break;
+        }
+    }
+    assert_eq!(event["type"], "next", "{event}");
+    assert_eq!(event["payload"]["data"]["taskEvents"]["field"], "created");
+    assert_eq!(event["payload"]["data"]["taskEvents"]["actor"]["username"], "alice");
+    app.finish().await;
+}
+
+async fn subscribing_to_an_unseen_project_is_not_found(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let mut socket = connect(&app, &s.alice_token).await;
+    let subscribe = json!({"id": "1", "type": "subscribe", "payload": {"query": "subscription { taskEvents(project: \"NOPE\") { field } }"}});
+    socket.send(Message::text(subscribe.to_string())).await.expect("subscribe");
+    let reply = next_json(&mut socket).await;
+    assert_eq!(reply["payload"]["errors"][0]["extensions"]["code"], "NOT_FOUND", "{reply}");
+    app.finish().await;
+}
+
+on_both_backends!(subscribers_receive_the_projects_events, subscribing_to_an_unseen_project_is_not_found);
