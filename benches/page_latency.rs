@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use sea_orm::{ConnectionTrait, Database};
 use serde_json::json;
 
-use tasklens::config::Limits;
+use tasklens::config::Settings;
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
 use tasklens::{App, auth, db, graphql};
 
@@ -68,7 +68,7 @@ async fn measure(backend: &'static str, url: &str, tasks: u32) -> Row {
     eprintln!("{backend}: seeded {tasks} tasks in {:.1} s", started.elapsed().as_secs_f64());
     let token = auth::create_token(&conn, DEMO_USERNAME, None, true, "bench").await.expect("token");
     let viewer = auth::authenticate(&conn, &token).await.expect("viewer");
-    let app = App::new(conn, Limits::default());
+    let app = App::new(conn, Settings::default());
 
     // Walk to 90% of the list to find the deep cursor.
     let total = run(&app, &viewer, "{ tasks { totalCount } }", None).await["tasks"]["totalCount"].as_u64().unwrap_or(0);

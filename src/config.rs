@@ -14,14 +14,23 @@ pub struct Cli {
     #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, global = true)]
     pub database_url: String,
 
+    #[command(flatten)]
+    pub settings: Settings,
+
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Serve GraphQL (POST /graphql, GraphiQL at GET /graphql, /graphql/ws) and /healthz.
+    /// Serve GraphQL (POST /graphql, GraphiQL at GET /graphql, /graphql/ws), MCP at /mcp, and /healthz.
     Serve(ServeArgs),
+    /// Serve the MCP tools over stdio.
+    Mcp {
+        /// Bearer token of the caller.
+        #[arg(long, env = "TASKLENS_TOKEN", hide_env_values = true)]
+        token: String,
+    },
     /// Apply migrations and exit.
     Migrate,
     /// Generate a deterministic demo board.
@@ -48,27 +57,76 @@ pub struct ServeArgs {
     /// Seed the demo board into an empty database and print a token for `demo`.
     #[arg(long)]
     pub demo: bool,
+}
+
+/// What every surface shares: query limits, links, the MCP reply cap.
+#[derive(Debug, Clone, Args)]
+pub struct Settings {
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub links: Links,
+    /// Largest MCP tool reply, in UTF-16 code units (what clients count).
+    #[arg(long, env = "TASKLENS_REPLY_CAP", default_value_t = DEFAULT_REPLY_CAP, global = true,
+          value_parser = clap::value_parser!(u32).range(1_000..=1_000_000))]
+    pub reply_cap: u32,
+    /// Host names `/mcp` accepts besides loopback (comma-separated), for
+    /// deployments behind a real domain name.
+    #[arg(long, env = "TASKLENS_ALLOWED_HOSTS", value_delimiter = ',', global = true)]
+    pub allowed_hosts: Vec<String>,
+}
+
+pub const DEFAULT_REPLY_CAP: u32 = 20_000;
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            limits: Limits::default(),
+            links: Links::default(),
+            reply_cap: DEFAULT_REPLY_CAP,
+            allowed_hosts: Vec::new(),
+        }
+    }
+}
+
+/// Where the tracker's web pages live, for the `url` fields; without a
+/// template there is no `url`.
+#[derive(Debug, Clone, Default, Args)]
+pub struct Links {
+    /// A task's page, `{ref}` replaced: `https://tracker.example.com/browse/{ref}`.
+    #[arg(long, env = "TASKLENS_TASK_URL", global = true)]
+    pub task_url: Option<String>,
+    /// A project's page, `{key}` replaced.
+    #[arg(long, env = "TASKLENS_PROJECT_URL", global = true)]
+    pub project_url: Option<String>,
+}
+
+impl Links {
+    pub fn task(&self, task_ref: &str) -> Option<String> {
+        self.task_url.as_ref().map(|t| t.replace("{ref}", task_ref))
+    }
+    pub fn project(&self, key: &str) -> Option<String> {
+        self.project_url.as_ref().map(|t| t.replace("{key}", key))
+    }
 }
 
 /// Query limits of the GraphQL schema.
 #[derive(Debug, Clone, Copy, Args)]
 pub struct Limits {
     /// Largest query depth accepted.
-    #[arg(long, env = "TASKLENS_MAX_DEPTH", default_value_t = 12)]
+    #[arg(long, env = "TASKLENS_MAX_DEPTH", default_value_t = 12, global = true)]
     pub max_depth: usize,
     /// Largest query complexity accepted (a connection costs `first * child`).
-    #[arg(long, env = "TASKLENS_MAX_COMPLEXITY", default_value_t = 50_000)]
+    #[arg(long, env = "TASKLENS_MAX_COMPLEXITY", default_value_t = 100_000, global = true)]
     pub max_complexity: usize,
     /// Largest page a connection serves (`first`/`last` above it are refused).
-    #[arg(long, env = "TASKLENS_MAX_PAGE", default_value_t = 200)]
+    #[arg(long, env = "TASKLENS_MAX_PAGE", default_value_t = 200, global = true)]
     pub max_page: u64,
 }
 
 impl Default for Limits {
     fn default() -> Self {
-        Self { max_depth: 12, max_complexity: 50_000, max_page: 200 }
+        Self { max_depth: 12, max_complexity: 100_000, max_page: 200 }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The axum router: `POST /graphql`, GraphiQL at `GET /graphql`,
-//! graphql-ws at `/graphql/ws`, `GET /healthz`; bearer authentication in
-//! front of everything but the GraphiQL page and the health check.
+//! graphql-ws at `/graphql/ws`, MCP at `/mcp`, `GET /healthz`; bearer
+//! authentication in front of everything but the GraphiQL page and the
+//! health check (graphql-ws authenticates in `connection_init`).
 
 use async_graphql::Data;
 use async_graphql::http::GraphiQLSource;
@@ -14,15 +15,16 @@ use axum::{Extension, Json, Router};
 use serde::Deserialize;
 use tower_http::trace::TraceLayer;
 
-use crate::App;
 use crate::auth::{self, AuthError, Viewer};
 use crate::graphql::{self, error};
+use crate::{App, mcp};
 
 /// Builds the whole service; `main` and the tests share it.
 pub fn router(app: App) -> Router {
     let authenticated = Router::new()
         .route("/graphql", axum::routing::post(graphql_handler))
-        .route_layer(middleware::from_fn_with_state(app.clone(), require_token));
+        .nest_service("/mcp", mcp::http_service(app.clone()))
+        .layer(middleware::from_fn_with_state(app.clone(), require_token));
     Router::new()
         .route("/graphql", get(graphiql))
         .route("/graphql/ws", get(graphql_ws))
@@ -80,7 +82,7 @@ async fn graphql_handler(
     request: GraphQLRequest,
 ) -> GraphQLResponse {
     let request = graphql::with_viewer(request.into_inner(), &app.store, viewer);
-    app.schema.execute(request).await.into()
+    graphql::execute(&app.schema, request).await.into()
 }
 
 #[derive(Deserialize)]

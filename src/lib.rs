@@ -10,11 +10,13 @@ pub mod db;
 pub mod demo;
 pub mod graphql;
 pub mod http;
+pub mod mcp;
 pub mod store;
+pub mod text;
 
 use sea_orm::DatabaseConnection;
 
-use crate::config::Limits;
+use crate::config::Settings;
 use crate::store::{PageLimits, Store};
 
 /// What every request shares; cheap to clone.
@@ -22,12 +24,14 @@ use crate::store::{PageLimits, Store};
 pub struct App {
     pub store: Store,
     pub schema: graphql::AppSchema,
+    pub settings: std::sync::Arc<Settings>,
 }
 
 impl App {
-    pub fn new(db: DatabaseConnection, limits: Limits) -> Self {
+    pub fn new(db: DatabaseConnection, settings: Settings) -> Self {
+        let limits = settings.limits;
         let store = Store::new(db, PageLimits { default: 50.min(limits.max_page), max: limits.max_page });
-        let schema = graphql::build_schema(store.clone(), limits);
-        Self { store, schema }
+        let schema = graphql::build_schema(store.clone(), &settings);
+        Self { store, schema, settings: std::sync::Arc::new(settings) }
     }
 }

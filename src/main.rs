@@ -7,9 +7,9 @@ use clap::Parser;
 use sea_orm::{ActiveModelTrait, Set};
 use tracing_subscriber::EnvFilter;
 
-use tasklens::config::{Cli, Command, Limits, SeedArgs, ServeArgs, TokenCommand, UserCommand};
+use tasklens::config::{Cli, Command, SeedArgs, ServeArgs, Settings, TokenCommand, UserCommand};
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
-use tasklens::{App, auth, db, graphql, http, store};
+use tasklens::{App, auth, db, graphql, http, mcp, store};
 
 type Failure = Box<dyn std::error::Error>;
 
@@ -42,7 +42,13 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             eprintln!("migrations applied to {}", db::redact(&cli.database_url));
             Ok(())
         }
-        Command::Serve(args) => serve(&cli.database_url, args).await,
+        Command::Serve(args) => serve(&cli.database_url, args, cli.settings).await,
+        Command::Mcp { token } => {
+            let conn = db::connect(&cli.database_url).await?;
+            let viewer =
+                auth::authenticate(&conn, &token).await.map_err(|err| format!("cannot use this token: {err}"))?;
+            mcp::serve_stdio(App::new(conn, cli.settings), viewer).await
+        }
         Command::Seed(args) => seed(&cli.database_url, &args).await,
         Command::User { command: UserCommand::Create { username, display_name, email, agent } } => {
             let conn = db::connect(&cli.database_url).await?;
@@ -79,9 +85,8 @@ async fn seed(url: &str, args: &SeedArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-async fn serve(url: &str, args: ServeArgs) -> Result<(), Failure> {
+async fn serve(url: &str, args: ServeArgs, settings: Settings) -> Result<(), Failure> {
     let conn = db::connect(url).await?;
-    let limits: Limits = args.limits;
     if args.demo {
         match demo::seed(&conn, &SeedOptions { projects: 6, tasks: 300, seed: 42 }).await {
             Ok(report) => eprintln!("seeded the demo board: {report:?}"),
@@ -96,7 +101,7 @@ async fn serve(url: &str, args: ServeArgs) -> Result<(), Failure> {
         .await
         .map_err(|err| format!("cannot listen on {}: {err}", args.listen))?;
     tracing::info!(address = %args.listen, database = %db::redact(url), "serving");
-    axum::serve(listener, http::router(App::new(conn, limits)))
+    axum::serve(listener, http::router(App::new(conn, settings)))
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
         })

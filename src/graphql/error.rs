@@ -12,6 +12,9 @@ pub const BAD_USER_INPUT: &str = "BAD_USER_INPUT";
 pub const CONFLICT: &str = "CONFLICT";
 pub const INTERNAL: &str = "INTERNAL";
 
+/// What to check when something is not found (it may exist out of sight).
+pub const NOT_FOUND_HINT: &str = "check the name; only what this token may see can be found";
+
 pub fn coded(message: impl Into<String>, code: &'static str, hint: Option<&str>) -> Error {
     let message = message.into();
     Error::new(message).extend_with(|_, ext| {
@@ -29,7 +32,7 @@ pub fn unauthenticated() -> Error {
 impl ErrorExtensions for StoreError {
     fn extend(&self) -> Error {
         match self {
-            StoreError::NotFound { message } => coded(message.as_str(), NOT_FOUND, None),
+            StoreError::NotFound { message } => coded(message.as_str(), NOT_FOUND, Some(NOT_FOUND_HINT)),
             StoreError::BadInput { message, hint } => coded(message.as_str(), BAD_USER_INPUT, hint.as_deref()),
             StoreError::Forbidden { message, hint } => coded(message.as_str(), FORBIDDEN, hint.as_deref()),
             StoreError::Conflict { message, hint } => coded(message.as_str(), CONFLICT, hint.as_deref()),

@@ -13,13 +13,14 @@ mod project;
 mod query;
 mod subscription;
 mod task;
+mod text;
 mod user;
 mod workspace;
 
 use async_graphql::{Context, Schema};
 
 use crate::auth::Viewer;
-use crate::config::Limits;
+use crate::config::{Links, Settings};
 use crate::store::Store;
 
 pub use loaders::Loaders;
@@ -30,11 +31,12 @@ pub use subscription::SubscriptionRoot;
 pub type AppSchema = Schema<QueryRoot, MutationRoot, SubscriptionRoot>;
 
 /// Builds the schema once; each request adds its `Viewer` and `Loaders`.
-pub fn build_schema(store: Store, limits: Limits) -> AppSchema {
+pub fn build_schema(store: Store, settings: &Settings) -> AppSchema {
     Schema::build(QueryRoot, MutationRoot, SubscriptionRoot)
         .data(store)
-        .limit_depth(limits.max_depth)
-        .limit_complexity(limits.max_complexity)
+        .data(settings.links.clone())
+        .limit_depth(settings.limits.max_depth)
+        .limit_complexity(settings.limits.max_complexity)
         .extension(async_graphql::extensions::Tracing)
         .finish()
 }
@@ -42,6 +44,22 @@ pub fn build_schema(store: Store, limits: Limits) -> AppSchema {
 /// The schema without data, for printing the SDL.
 pub fn sdl() -> String {
     Schema::build(QueryRoot, MutationRoot, SubscriptionRoot).finish().sdl()
+}
+
+/// Runs a request; errors the schema raised before any resolver ran (parse,
+/// validation, depth and complexity limits) get `BAD_USER_INPUT`, so every
+/// error carries a code.
+pub async fn execute(schema: &AppSchema, request: async_graphql::Request) -> async_graphql::Response {
+    let mut response = schema.execute(request).await;
+    for err in &mut response.errors {
+        let coded = err.extensions.as_ref().is_some_and(|e| e.get("code").is_some());
+        if !coded {
+            let extensions = err.extensions.get_or_insert_with(Default::default);
+            extensions.set("code", error::BAD_USER_INPUT);
+            extensions.set("hint", "check the query against the schema; ask for smaller pages or fewer nested fields");
+        }
+    }
+    response
 }
 
 /// Adds the caller's identity and fresh loaders to a request.
@@ -52,6 +70,10 @@ pub fn with_viewer(request: async_graphql::Request, store: &Store, viewer: Viewe
 fn store<'a>(ctx: &Context<'a>) -> &'a Store {
     // Inserted by `build_schema`: every execution has it.
     ctx.data_unchecked::<Store>()
+}
+
+fn links<'a>(ctx: &Context<'a>) -> Option<&'a Links> {
+    ctx.data_opt::<Links>()
 }
 
 fn viewer<'a>(ctx: &Context<'a>) -> async_graphql::Result<&'a Viewer> {

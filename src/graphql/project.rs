@@ -13,9 +13,10 @@ use super::connection::{Conn, TotalCount, connection, page_args};
 use super::error::GqlResult;
 use super::loaders::{Batch, LabelsOf, OpenTaskCountOf, StatusesOf, UserKey, WorkspaceKey};
 use super::task::{Task, TaskFilterInput, TaskOrder, prime, task_columns};
+use super::text::{self, TextCut, TextWindow};
 use super::user::User;
 use super::workspace::Workspace;
-use super::{ids, loaders, store, viewer};
+use super::{ids, links, loaders, store, viewer};
 
 #[derive(Enum, Clone, Copy, PartialEq, Eq)]
 #[graphql(remote = "entity::StatusCategory")]
@@ -60,6 +61,19 @@ impl Project {
     /// HTML.
     async fn description(&self) -> Option<&str> {
         self.0.description.as_deref()
+    }
+    /// The description as plain text, in a window or an excerpt.
+    async fn description_text(
+        &self,
+        #[graphql(default = 16_000)] max_chars: i32,
+        #[graphql(default)] cursor: i32,
+        #[graphql(default)] cut: TextCut,
+    ) -> async_graphql::Result<Option<TextWindow>> {
+        self.0.description.as_deref().map(|html| text::cut(html, max_chars, cursor, cut)).transpose()
+    }
+    /// The project's page in the tracker, when the server knows where that is.
+    async fn url(&self, ctx: &Context<'_>) -> Option<String> {
+        links(ctx).and_then(|l| l.project(&self.0.key))
     }
     async fn workspace(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Workspace>> {
         Ok(load(ctx, WorkspaceKey(self.0.workspace_id)).await?.map(Workspace))

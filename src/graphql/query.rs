@@ -56,7 +56,7 @@ pub struct ActivityFilterInput {
 }
 
 fn not_found(what: String) -> async_graphql::Error {
-    coded(what, NOT_FOUND, None)
+    coded(what, NOT_FOUND, Some(super::error::NOT_FOUND_HINT))
 }
 
 #[derive(Default)]

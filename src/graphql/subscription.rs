@@ -22,7 +22,11 @@ impl SubscriptionRoot {
     ) -> async_graphql::Result<impl Stream<Item = TaskEvent>> {
         let store = store(ctx);
         let found = projects::by_key(store, viewer(ctx)?, &project).await.gql()?;
-        let project_id = found.ok_or_else(|| coded(format!("no project with key {project}"), NOT_FOUND, None))?.id;
+        let project_id = found
+            .ok_or_else(|| {
+                coded(format!("no project with key {project}"), NOT_FOUND, Some(super::error::NOT_FOUND_HINT))
+            })?
+            .id;
         let events = BroadcastStream::new(store.events.subscribe());
         Ok(events.filter_map(move |event| async move {
             // A subscriber that lags behind skips what it missed rather than failing.

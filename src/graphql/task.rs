@@ -17,8 +17,9 @@ use super::loaders::{
     CommentCountOf, CoworkersOf, DescriptionKey, LoadError, ProjectKey, StatusKey, TaskKey, TaskLabelsOf, UserKey,
 };
 use super::project::{Label, Project, Status, load};
+use super::text::{self, TextCut, TextWindow};
 use super::user::User;
-use super::{ids, loaders, store, viewer};
+use super::{ids, links, loaders, store, viewer};
 
 #[derive(Enum, Clone, Copy, PartialEq, Eq)]
 #[graphql(remote = "entity::Priority")]
@@ -106,10 +107,10 @@ impl From<TaskFilterInput> for TaskFilter {
 /// The optional columns a connection of tasks must read.
 pub fn task_columns(ctx: &Context<'_>) -> TaskColumns {
     let look = ctx.look_ahead();
-    TaskColumns {
-        description: look.field("nodes").field("description").exists()
-            || look.field("edges").field("node").field("description").exists(),
-    }
+    let node = |field: &str| {
+        look.field("nodes").field(field).exists() || look.field("edges").field("node").field(field).exists()
+    };
+    TaskColumns { description: node("description") || node("descriptionText") }
 }
 
 /// Loads, in one batch per relation, what the selected fields of a page of
@@ -123,7 +124,7 @@ pub async fn prime(ctx: &Context<'_>, page: &Page<task::Model>) -> async_graphql
     let rows: Vec<&task::Model> = page.items.iter().map(|(_, row)| row).collect();
     let loader = &loaders(ctx)?.0;
     let failed = |err: LoadError| err.extend();
-    if selected("ref") || selected("project") {
+    if selected("ref") || selected("project") || selected("url") {
         loader.load_many(distinct(rows.iter().map(|t| t.project_id)).map(ProjectKey)).await.map_err(failed)?;
     }
     if selected("status") || selected("done") {
@@ -158,7 +159,8 @@ fn distinct(ids: impl Iterator<Item = i64>) -> impl Iterator<Item = i64> {
 
 /// The optional columns a single task must read.
 pub fn single_task_columns(ctx: &Context<'_>) -> TaskColumns {
-    TaskColumns { description: ctx.look_ahead().field("description").exists() }
+    let look = ctx.look_ahead();
+    TaskColumns { description: look.field("description").exists() || look.field("descriptionText").exists() }
 }
 
 pub struct Task {
@@ -195,6 +197,28 @@ impl Task {
             return Ok(self.row.description.clone());
         }
         Ok(load(ctx, DescriptionKey(self.row.id)).await?.flatten())
+    }
+    /// The description as plain text (tags and entities removed, one line per
+    /// block), in a window or an excerpt; null without a description.
+    async fn description_text(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(default = 16_000)] max_chars: i32,
+        #[graphql(default)] cursor: i32,
+        #[graphql(default)] cut: TextCut,
+    ) -> async_graphql::Result<Option<TextWindow>> {
+        let html = if self.columns.description {
+            self.row.description.clone()
+        } else {
+            load(ctx, DescriptionKey(self.row.id)).await?.flatten()
+        };
+        html.map(|html| text::cut(&html, max_chars, cursor, cut)).transpose()
+    }
+    /// The task's page in the tracker, when the server knows where that is.
+    async fn url(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<String>> {
+        let Some(links) = links(ctx) else { return Ok(None) };
+        let key = load(ctx, ProjectKey(self.row.project_id)).await?.map(|p| p.key).unwrap_or_default();
+        Ok(links.task(&format!("{key}-{}", self.row.number)))
     }
     async fn project(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Project>> {
         Ok(load(ctx, ProjectKey(self.row.project_id)).await?.map(Project))
@@ -296,8 +320,9 @@ impl Task {
 pub async fn task_by_ref(ctx: &Context<'_>, task_ref: &str) -> async_graphql::Result<Task> {
     let columns = single_task_columns(ctx);
     let row = tasks::by_ref(store(ctx), viewer(ctx)?, task_ref, columns).await.gql()?;
-    row.map(|t| Task::new(t, columns))
-        .ok_or_else(|| super::error::coded(format!("no task {task_ref}"), super::error::NOT_FOUND, None))
+    row.map(|t| Task::new(t, columns)).ok_or_else(|| {
+        super::error::coded(format!("no task {task_ref}"), super::error::NOT_FOUND, Some(super::error::NOT_FOUND_HINT))
+    })
 }
 
 #[derive(InputObject)]

@@ -6,6 +6,7 @@ mod support;
 mod errors;
 mod mutations;
 mod paging;
+mod properties;
 mod schema_sync;
 mod search;
 mod sql;

@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 
 use entity::{Priority, ProjectRole, StatusCategory, TaskKind, WorkspaceRole};
 use entity::{label, project, project_member, status, task, user, workspace, workspace_member};
-use tasklens::config::Limits;
+use tasklens::config::{Limits, Settings};
 use tasklens::{App, auth, db, http};
 
 pub const POSTGRES_ENV: &str = "TASKLENS_TEST_POSTGRES_URL";
@@ -130,6 +130,10 @@ impl TestApp {
     }
 
     pub async fn start_with(backend: Backend, limits: Limits) -> Self {
+        Self::start_with_settings(backend, Settings { limits, ..Settings::default() }).await
+    }
+
+    pub async fn start_with_settings(backend: Backend, settings: Settings) -> Self {
         let test_db = TestDb::create(backend).await;
         let mut conn = db::connect(&test_db.url).await.expect("connect and migrate");
         let statements = Statements::default();
@@ -137,7 +141,7 @@ impl TestApp {
         conn.set_metric_callback(move |info| {
             log.0.lock().expect("statement log").push(info.statement.to_string());
         });
-        let app = App::new(conn.clone(), limits);
+        let app = App::new(conn.clone(), settings);
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("address"));
         let router = http::router(app);
@@ -371,7 +375,11 @@ pub struct Simple {
 }
 
 pub async fn simple_board(app: &TestApp) -> Simple {
-    let board = Board::new(&app.db);
+    simple_board_on(&app.db).await
+}
+
+pub async fn simple_board_on(db: &DatabaseConnection) -> Simple {
+    let board = Board::new(db);
     let alice = board.user("alice").await;
     let ws = board.workspace("ENG").await;
     board.workspace_member(&ws, &alice, WorkspaceRole::Member).await;

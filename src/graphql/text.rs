@@ -1,0 +1,76 @@
+//! Stored HTML served as plain text, in windows or excerpts (see `text/`).
+
+use async_graphql::{Enum, SimpleObject};
+
+use crate::text;
+
+use super::error::{BAD_USER_INPUT, coded};
+
+/// How a text is cut to `maxChars`.
+#[derive(Enum, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TextCut {
+    /// A window from `cursor`, ending on a character boundary; read on with `next`.
+    #[default]
+    Window,
+    /// The beginning, cut after the last whole word that fits.
+    Word,
+    /// The first non-empty line, cut after the last whole word that fits.
+    FirstLine,
+}
+
+/// A piece of a plain text. Lengths and offsets count UTF-16 code units.
+#[derive(SimpleObject)]
+pub struct TextWindow {
+    pub text: String,
+    /// Length of the whole text.
+    pub total_chars: i32,
+    /// Where this piece starts.
+    pub start: i32,
+    /// Where the next window starts (pass it as `cursor`); null at the end.
+    pub next: Option<i32>,
+    /// True when the text goes on beyond this piece.
+    pub truncated: bool,
+}
+
+pub const MAX_MAX_CHARS: i32 = 1_000_000;
+
+/// Cuts the plain text of `html` as asked.
+pub fn cut(html: &str, max_chars: i32, cursor: i32, how: TextCut) -> async_graphql::Result<TextWindow> {
+    if !(1..=MAX_MAX_CHARS).contains(&max_chars) {
+        return Err(coded(
+            format!("`maxChars` is {max_chars}"),
+            BAD_USER_INPUT,
+            Some("ask for 1 to 1,000,000 characters"),
+        ));
+    }
+    let plain = text::html_to_text(html);
+    let total = text::utf16_len(&plain) as i32;
+    let max = max_chars as usize;
+    let (piece, start, next, truncated) = match how {
+        TextCut::Window => {
+            let bad_cursor = || {
+                coded(
+                    format!("`cursor` {cursor} is not a position in this text"),
+                    BAD_USER_INPUT,
+                    Some("pass back `next` from the previous window, or 0 to start"),
+                )
+            };
+            let start = usize::try_from(cursor).map_err(|_| bad_cursor())?;
+            let w = text::window(&plain, start, max).ok_or_else(bad_cursor)?;
+            (w.text.to_owned(), cursor, w.next.map(|n| n as i32), w.next.is_some())
+        }
+        TextCut::Word | TextCut::FirstLine => {
+            if cursor != 0 {
+                return Err(coded(
+                    "`cursor` only applies to windows",
+                    BAD_USER_INPUT,
+                    Some("use cut: WINDOW to read on"),
+                ));
+            }
+            let (piece, truncated) =
+                if how == TextCut::Word { text::excerpt(&plain, max) } else { text::first_line(&plain, max) };
+            (piece.to_owned(), 0, None, truncated)
+        }
+    };
+    Ok(TextWindow { text: piece, total_chars: total, start, next, truncated })
+}

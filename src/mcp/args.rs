@@ -1,0 +1,356 @@
+//! Tool arguments: one struct per tool, unknown names refused, with the
+//! JSON Schema sent in `tools/list` (keep the doc comments short: they
+//! travel with every listing).
+
+use rmcp::schemars::{self, JsonSchema};
+use serde::{Deserialize, Deserializer};
+
+use super::error::{ToolError, ToolResult};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum View {
+    Summary,
+    Full,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Order {
+    Updated,
+    Created,
+    Ref,
+    Due,
+}
+
+impl Order {
+    pub fn graphql(self) -> &'static str {
+        match self {
+            Self::Updated => "UPDATED",
+            Self::Created => "CREATED",
+            Self::Ref => "REF",
+            Self::Due => "DUE",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Priority {
+    None,
+    Low,
+    Medium,
+    High,
+    Urgent,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Task,
+    Bug,
+    Feature,
+    Epic,
+}
+
+// An array of names, or one comma-separated string.
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Names {
+    List(Vec<String>),
+    Csv(String),
+}
+
+impl Names {
+    pub fn into_vec(self) -> Vec<String> {
+        match self {
+            Self::List(list) => list,
+            Self::Csv(csv) => csv.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect(),
+        }
+    }
+}
+
+/// Distinguishes a field set to null (clear it) from a field left out.
+fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+macro_rules! tool_args {
+    ($(#[$meta:meta])* $name:ident { $($body:tt)* }) => {
+        $(#[$meta])*
+        #[derive(Debug, Deserialize, JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        pub struct $name { $($body)* }
+    };
+}
+
+/// Fields shared by list tools: appended to each list's own arguments.
+macro_rules! list_args {
+    ($(#[$meta:meta])* $name:ident { $($body:tt)* }) => {
+        tool_args!($(#[$meta])* $name {
+            $($body)*
+            /// 1-200, default 50.
+            pub limit: Option<i64>,
+            /// `next` of the last reply.
+            pub cursor: Option<String>,
+            /// Reply cap, >= 1000.
+            pub max_chars: Option<i64>,
+        });
+    };
+}
+
+list_args!(ListProjects {
+    /// All words of the name, any case (else any word).
+    pub name: Option<String>,
+    /// Workspace key.
+    pub workspace: Option<String>,
+    pub view: Option<View>,
+    /// Allowlist of fields (wins over view).
+    pub fields: Option<Names>,
+    /// Keep empty values and internal ids.
+    #[serde(default)]
+    pub verbose: bool,
+});
+
+tool_args!(GetProject {
+    /// Project key.
+    pub key: String,
+    pub view: Option<View>,
+    pub fields: Option<Names>,
+    #[serde(default)]
+    pub verbose: bool,
+    pub max_chars: Option<i64>,
+});
+
+list_args!(ListTasks {
+    /// Project key.
+    pub project: Option<String>,
+    /// Status key or category.
+    pub status: Option<String>,
+    /// true: done/canceled only. Default false: open only.
+    pub done: Option<bool>,
+    /// Username or `me`.
+    pub assignee: Option<String>,
+    /// Assignee or coworker: username or `me`.
+    pub involves: Option<String>,
+    pub label: Option<String>,
+    /// All words in title or description.
+    pub text: Option<String>,
+    /// ISO date or instant.
+    pub changed_since: Option<String>,
+    /// ISO date or instant.
+    pub completed_since: Option<String>,
+    /// true: no due date.
+    pub unscheduled: Option<bool>,
+    /// ISO date.
+    pub due_before: Option<String>,
+    /// Parent task ref.
+    pub parent: Option<String>,
+    pub kind: Option<Kind>,
+    /// Default `updated` (most recently active first).
+    pub order: Option<Order>,
+    pub view: Option<View>,
+    pub fields: Option<Names>,
+    #[serde(default)]
+    pub verbose: bool,
+    /// Description excerpt per item, 0-1000 chars.
+    pub body_chars: Option<i64>,
+});
+
+list_args!(ListMyTasks {
+    pub project: Option<String>,
+    pub status: Option<String>,
+    /// true: done/canceled only. Default false.
+    pub done: Option<bool>,
+    pub view: Option<View>,
+    pub fields: Option<Names>,
+    #[serde(default)]
+    pub verbose: bool,
+    pub body_chars: Option<i64>,
+});
+
+list_args!(SearchTasks {
+    /// Words to find in title or description.
+    pub text: String,
+    pub project: Option<String>,
+    /// Omit for open and done tasks.
+    pub done: Option<bool>,
+    pub view: Option<View>,
+    pub fields: Option<Names>,
+    #[serde(default)]
+    pub verbose: bool,
+    pub body_chars: Option<i64>,
+});
+
+tool_args!(GetTask {
+    /// Task ref, like PROJ-42.
+    #[serde(rename = "ref")]
+    pub task_ref: String,
+    pub view: Option<View>,
+    pub fields: Option<Names>,
+    #[serde(default)]
+    pub verbose: bool,
+    /// `description_next` of the previous reply.
+    pub cursor: Option<i64>,
+    /// Reply cap, >= 1000.
+    pub max_chars: Option<i64>,
+});
+
+list_args!(ListComments {
+    #[serde(rename = "ref")]
+    pub task_ref: String,
+    /// Body excerpt per comment, 0-1000 chars.
+    pub body_chars: Option<i64>,
+    /// full: whole bodies.
+    pub view: Option<View>,
+});
+
+list_args!(ListTaskChanges {
+    #[serde(rename = "ref")]
+    pub task_ref: String,
+});
+
+list_args!(ListActivity {
+    pub project: Option<String>,
+    /// Username or `me`.
+    pub actor: Option<String>,
+    /// ISO date or instant.
+    pub since: Option<String>,
+});
+
+tool_args!(CreateTask {
+    /// Project key.
+    pub project: String,
+    pub title: String,
+    /// Plain text.
+    pub description: Option<String>,
+    /// Status key (default: the first).
+    pub status: Option<String>,
+    pub priority: Option<Priority>,
+    pub kind: Option<Kind>,
+    pub parent: Option<String>,
+    /// Username or `me`.
+    pub assignee: Option<String>,
+    pub coworkers: Option<Names>,
+    pub labels: Option<Names>,
+    /// ISO date.
+    pub due: Option<String>,
+});
+
+tool_args!(UpdateTask {
+    #[serde(rename = "ref")]
+    pub task_ref: String,
+    pub title: Option<String>,
+    /// Plain text; null clears.
+    #[serde(default, deserialize_with = "present")]
+    pub description: Option<Option<String>>,
+    pub status: Option<String>,
+    pub priority: Option<Priority>,
+    pub kind: Option<Kind>,
+    /// Null clears.
+    #[serde(default, deserialize_with = "present")]
+    pub parent: Option<Option<String>>,
+    /// Username or `me`; null clears.
+    #[serde(default, deserialize_with = "present")]
+    pub assignee: Option<Option<String>>,
+    /// The whole new set.
+    pub coworkers: Option<Names>,
+    /// The whole new set.
+    pub labels: Option<Names>,
+    /// ISO date; null clears.
+    #[serde(default, deserialize_with = "present")]
+    pub due: Option<Option<String>>,
+});
+
+tool_args!(AddComment {
+    #[serde(rename = "ref")]
+    pub task_ref: String,
+    /// Plain text.
+    pub body: String,
+});
+
+tool_args!(RegisterAgent {
+    pub name: String,
+    /// Task ref being worked on.
+    pub task: Option<String>,
+    pub status: Option<String>,
+});
+
+tool_args!(HeartbeatAgent {
+    /// Session id (default: this token's open session).
+    pub id: Option<String>,
+    /// Alias of `id`.
+    pub agent_id: Option<String>,
+    pub task: Option<String>,
+    pub status: Option<String>,
+});
+
+tool_args!(EndAgent {
+    pub id: Option<String>,
+    /// Alias of `id`.
+    pub agent_id: Option<String>,
+});
+
+/// Parses a tool's arguments; a mistake names the argument and, for a
+/// closed set, the allowed values.
+pub fn parse<T: for<'de> Deserialize<'de>>(
+    arguments: Option<serde_json::Map<String, serde_json::Value>>,
+) -> ToolResult<T> {
+    let value = serde_json::Value::Object(arguments.unwrap_or_default());
+    serde_json::from_value(value).map_err(|err| {
+        let message = err.to_string();
+        let message = message.split(" at line ").next().unwrap_or(&message).to_owned();
+        ToolError::invalid(format!("bad arguments: {message}"), "check the tool's input schema in tools/list")
+    })
+}
+
+/// `limit`: 1..=200, default 50.
+pub fn limit(limit: Option<i64>) -> ToolResult<i64> {
+    match limit {
+        None => Ok(50),
+        Some(n) if (1..=200).contains(&n) => Ok(n),
+        Some(n) => Err(ToolError::invalid(format!("`limit` is {n}"), "use 1 to 200, and `cursor` for more")),
+    }
+}
+
+/// `body_chars`: 0..=1000, default 0.
+pub fn body_chars(chars: Option<i64>) -> ToolResult<i64> {
+    match chars {
+        None => Ok(0),
+        Some(n) if (0..=1000).contains(&n) => Ok(n),
+        Some(n) => Err(ToolError::invalid(format!("`body_chars` is {n}"), "use 0 to 1000")),
+    }
+}
+
+/// The cap of this call: the server's, lowered by `max_chars`.
+pub fn cap(server_cap: usize, max_chars: Option<i64>) -> ToolResult<usize> {
+    match max_chars {
+        None => Ok(server_cap),
+        Some(n) if n >= 1000 => Ok(server_cap.min(usize::try_from(n).unwrap_or(usize::MAX))),
+        Some(n) => Err(ToolError::invalid(format!("`max_chars` is {n}"), "use 1000 or more")),
+    }
+}
+
+/// An ISO date (`2026-11-29`, midnight UTC) or instant, as a GraphQL DateTime.
+pub fn instant(argument: &str, value: Option<&str>) -> ToolResult<Option<String>> {
+    let Some(value) = value else { return Ok(None) };
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(value) {
+        return Ok(Some(t.to_rfc3339()));
+    }
+    if let Ok(d) = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d") {
+        return Ok(Some(format!("{d}T00:00:00Z")));
+    }
+    Err(ToolError::invalid(format!("`{argument}` is not a date: {value}"), "use 2026-11-29 or 2026-11-29T10:00:00Z"))
+}
+
+/// An ISO date.
+pub fn date(argument: &str, value: Option<&str>) -> ToolResult<Option<String>> {
+    let Some(value) = value else { return Ok(None) };
+    chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d")
+        .map(|d| Some(d.to_string()))
+        .map_err(|_| ToolError::invalid(format!("`{argument}` is not a date: {value}"), "use 2026-11-29"))
+}

@@ -1,0 +1,134 @@
+//! The size guard: every reply fits its cap, counted in UTF-16 code units.
+//!
+//! A list over the cap drops whole items from its tail and says
+//! `truncated: true`, with `next` resuming right after the last item kept;
+//! nothing is skipped and the JSON is always whole.
+
+use serde_json::{Map, Value};
+
+use crate::text::utf16_len;
+
+use super::error::{Code, ToolError, ToolResult};
+
+/// Compact JSON of a reply.
+pub fn encode(reply: &Value) -> String {
+    // Serializing a `Value` cannot fail.
+    serde_json::to_string(reply).unwrap_or_default()
+}
+
+/// One list item with the cursor that resumes right after it.
+pub struct Item {
+    pub cursor: String,
+    pub value: Value,
+}
+
+fn list(items: &[Item], next: Option<&str>, total: i64, truncated: bool) -> Value {
+    let mut reply = Map::new();
+    reply.insert("items".into(), Value::Array(items.iter().map(|i| i.value.clone()).collect()));
+    if let Some(next) = next {
+        reply.insert("next".into(), next.into());
+    }
+    reply.insert("total".into(), total.into());
+    if truncated {
+        reply.insert("truncated".into(), true.into());
+    }
+    Value::Object(reply)
+}
+
+/// `{items, next, total}` within `cap`, cut on an item boundary if need be.
+pub fn list_reply(items: Vec<Item>, next: Option<String>, total: i64, cap: usize) -> ToolResult<String> {
+    let whole = encode(&list(&items, next.as_deref(), total, false));
+    if utf16_len(&whole) <= cap {
+        return Ok(whole);
+    }
+    // The reply grows with every item kept: find the most that fit.
+    let fits = |kept: usize| {
+        let text = encode(&list(&items[..kept], Some(&items[kept - 1].cursor), total, true));
+        (utf16_len(&text) <= cap).then_some(text)
+    };
+    let (mut low, mut high) = (0, items.len() - 1);
+    let mut best = None;
+    while low < high {
+        let mid = (low + high).div_ceil(2);
+        match fits(mid) {
+            Some(text) => {
+                best = Some(text);
+                low = mid;
+            }
+            None => high = mid - 1,
+        }
+    }
+    best.ok_or_else(|| {
+        ToolError::new(
+            Code::ReplyTooLarge,
+            format!("one item alone is over the {cap}-character cap"),
+            "ask for fewer fields (`fields`), a smaller `body_chars`, or a larger `max_chars`",
+        )
+    })
+}
+
+/// A single record, which must already fit.
+pub fn record_reply(reply: &Value, cap: usize) -> ToolResult<String> {
+    let text = encode(reply);
+    if utf16_len(&text) <= cap {
+        return Ok(text);
+    }
+    Err(ToolError::new(
+        Code::ReplyTooLarge,
+        format!("the reply is {} characters, over the {cap}-character cap", utf16_len(&text)),
+        "ask for fewer fields (`fields`) or a larger `max_chars`",
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn items(n: usize, size: usize) -> Vec<Item> {
+        (0..n)
+            .map(|i| Item {
+                cursor: format!("c{i}"),
+                value: json!({"ref": format!("T-{i}"), "title": "x".repeat(size)}),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_list_that_fits_is_whole() {
+        let text = list_reply(items(3, 10), Some("end".into()), 9, 1_000).unwrap();
+        let reply: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(reply["items"].as_array().unwrap().len(), 3);
+        assert_eq!(reply["next"], "end");
+        assert!(reply.get("truncated").is_none());
+    }
+
+    #[test]
+    fn list_cut_at_cap_resumes_after_last_item() {
+        let text = list_reply(items(50, 100), None, 50, 1_000).unwrap();
+        assert!(utf16_len(&text) <= 1_000);
+        let reply: Value = serde_json::from_str(&text).unwrap();
+        let kept = reply["items"].as_array().unwrap().len();
+        assert!(kept > 0 && kept < 50);
+        assert_eq!(reply["truncated"], true);
+        assert_eq!(reply["next"], format!("c{}", kept - 1));
+        assert_eq!(reply["total"], 50);
+        // One more item would not have fit.
+        let more = encode(&list(&items(50, 100)[..kept + 1], Some("c"), 50, true));
+        assert!(utf16_len(&more) > 1_000);
+    }
+
+    #[test]
+    fn an_item_over_the_cap_is_reply_too_large() {
+        let err = list_reply(items(2, 2_000), None, 2, 1_000).unwrap_err();
+        assert_eq!(err.code, Code::ReplyTooLarge);
+    }
+
+    #[test]
+    fn the_cap_counts_utf16_units_not_bytes() {
+        // 200 emoji are 400 units and 800 bytes.
+        let value = json!({"items": ["🚀".repeat(200)]});
+        assert!(record_reply(&value, 420).is_ok());
+        assert!(record_reply(&value, 400).is_err());
+    }
+}

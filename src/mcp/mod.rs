@@ -1,0 +1,154 @@
+//! MCP tools for agents: one rmcp server on two transports (stdio, and
+//! streamable HTTP at `/mcp`). Each tool validates its arguments, runs its
+//! fixed GraphQL operation (`operations/*.graphql`) in-process with the
+//! caller's identity, shapes the result into the reply conventions and
+//! passes it through the size guard. This layer never touches the store.
+
+mod args;
+mod catalogue;
+mod error;
+mod exec;
+mod fields;
+mod guard;
+mod shape;
+mod tools;
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListToolsResult,
+    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+};
+use rmcp::service::RequestContext;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
+use tracing::Instrument;
+
+use crate::App;
+use crate::auth::Viewer;
+use crate::text::utf16_len;
+
+pub use error::{Code, ToolError};
+
+/// Where a call's identity comes from.
+#[derive(Clone)]
+enum Identity {
+    /// stdio: the token given at start.
+    Fixed(Viewer),
+    /// HTTP: the bearer token of each request, resolved by the router.
+    PerRequest,
+}
+
+/// The MCP server: the app, the reply cap and the tool catalogue.
+#[derive(Clone)]
+pub struct McpServer {
+    app: App,
+    identity: Identity,
+    tools: Arc<Vec<Tool>>,
+}
+
+/// What a tool call has to work with.
+pub struct Call {
+    pub app: App,
+    pub viewer: Viewer,
+    pub cap: usize,
+}
+
+impl McpServer {
+    fn new(app: App, identity: Identity) -> Self {
+        let tools = Arc::new(catalogue::tools(app.settings.reply_cap as usize));
+        Self { app, identity, tools }
+    }
+
+    /// The caller of a request: the fixed viewer, or the one the HTTP
+    /// middleware put in the request's extensions.
+    fn viewer(&self, context: &RequestContext<RoleServer>) -> Option<Viewer> {
+        match &self.identity {
+            Identity::Fixed(viewer) => Some(viewer.clone()),
+            Identity::PerRequest => context
+                .extensions
+                .get::<axum::http::request::Parts>()
+                .and_then(|parts| parts.extensions.get::<Viewer>())
+                .cloned(),
+        }
+    }
+}
+
+fn text_result(text: String, is_error: bool) -> CallToolResponse {
+    let content = vec![ContentBlock::text(text)];
+    if is_error { CallToolResult::error(content) } else { CallToolResult::success(content) }.into()
+}
+
+impl ServerHandler for McpServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+            .with_server_info(Implementation::new("tasklens", env!("CARGO_PKG_VERSION")))
+            .with_instructions(
+                "A project tracker. Lists return {items, next, total}: pass `next` back as `cursor`. \
+                 Replies omit null, empty, false and zero values. Tasks are named by ref (PROJ-42).",
+            )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.tools.as_ref().clone()))
+    }
+
+    fn get_tool(&self, name: &str) -> Option<Tool> {
+        self.tools.iter().find(|t| t.name == name).cloned()
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let name = request.name.to_string();
+        if !self.tools.iter().any(|t| t.name == name) {
+            return Err(ErrorData::invalid_params(format!("unknown tool {name}"), None));
+        }
+        let span = tracing::info_span!("tool", tool = %name, user = tracing::field::Empty, reply_chars = tracing::field::Empty);
+        let Some(viewer) = self.viewer(&context) else {
+            let err = ToolError::new(Code::Unauthenticated, "no caller identity", "send a bearer token");
+            return Ok(text_result(err.body().to_string(), true));
+        };
+        span.record("user", viewer.username.as_str());
+        let call = Call { app: self.app.clone(), viewer, cap: self.app.settings.reply_cap as usize };
+        let outcome = catalogue::dispatch(&call, &name, request.arguments).instrument(span.clone()).await;
+        let (text, is_error) = match outcome {
+            Ok(text) => (text, false),
+            Err(err) => {
+                tracing::debug!(parent: &span, error = %err, "tool error");
+                (err.body().to_string(), true)
+            }
+        };
+        span.record("reply_chars", utf16_len(&text));
+        tracing::info!(parent: &span, "tool call");
+        Ok(text_result(text, is_error))
+    }
+}
+
+/// Serves MCP over stdio as `viewer` until the client closes the stream.
+pub async fn serve_stdio(app: App, viewer: Viewer) -> Result<(), Box<dyn std::error::Error>> {
+    let server = McpServer::new(app, Identity::Fixed(viewer));
+    server.serve(rmcp::transport::stdio()).await?.waiting().await?;
+    Ok(())
+}
+
+/// The `/mcp` service: stateless streamable HTTP with JSON replies. The
+/// router authenticates each request before this service reads it.
+pub fn http_service(app: App) -> StreamableHttpService<McpServer, LocalSessionManager> {
+    let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];
+    hosts.extend(app.settings.allowed_hosts.iter().cloned());
+    let config = StreamableHttpServerConfig::default()
+        .with_legacy_session_mode(false)
+        .with_json_response(true)
+        .with_sse_keep_alive(None)
+        .with_allowed_hosts(hosts);
+    let server = McpServer::new(app, Identity::PerRequest);
+    StreamableHttpService::new(move || Ok(server.clone()), Arc::new(LocalSessionManager::default()), config)
+}

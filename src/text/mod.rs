@@ -1,0 +1,13 @@
+//! Long text for readers with a budget: HTML to plain text, excerpts cut on
+//! a word or line boundary, and windows that never split a character.
+//!
+//! Every length here is in UTF-16 code units, what JavaScript's `.length`
+//! counts and how MCP clients measure a reply. Offsets (window cursors)
+//! always fall on grapheme cluster boundaries, so a window never splits a
+//! surrogate pair or a combining sequence.
+
+mod html;
+mod window;
+
+pub use html::{html_to_text, plain_to_html};
+pub use window::{Window, excerpt, first_line, fit_json, utf16_len, window};

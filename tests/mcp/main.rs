@@ -1,0 +1,15 @@
+//! The MCP tools through rmcp's client: over streamable HTTP against the
+//! real router, and over stdio against the built binary.
+
+#[allow(dead_code)]
+#[path = "../graphql/support.rs"]
+mod support;
+
+mod client;
+
+mod conventions;
+mod properties;
+mod stdio;
+mod tools;
+mod visibility;
+mod windows;

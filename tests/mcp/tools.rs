@@ -1,0 +1,211 @@
+//! Every tool over HTTP: its defaults, its reply shape, its errors.
+
+use serde_json::{Value, json};
+
+use entity::ProjectRole;
+
+use crate::client::Mcp;
+use crate::on_both_backends;
+use crate::support::{Backend, Board, TestApp, simple_board};
+
+async fn every_tool_answers_with_its_defaults(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let board = Board::new(&app.db);
+    let bob = board.user("bob").await;
+    board.member(&s.web, &bob, ProjectRole::Participant).await;
+    let mcp = Mcp::http(&app, &s.alice_token).await;
+
+    let projects = mcp.ok("list_projects", json!({})).await;
+    assert_eq!(projects, json!({"items": [{"key": "WEB", "name": "Web Storefront", "workspace": "ENG"}], "total": 1}));
+    assert_eq!(mcp.ok("list_projects", json!({"name": "storefront WEB"})).await["total"], 1);
+    assert_eq!(mcp.ok("list_projects", json!({"name": "nothing"})).await, json!({"items": [], "total": 0}));
+
+    let project = mcp.ok("get_project", json!({"key": "WEB"})).await;
+    assert_eq!(project["statuses"][2], json!({"key": "done", "name": "done", "category": "done"}));
+    assert_eq!(project["labels"], json!(["bug", "ux"]));
+    assert_eq!(project["members"].as_array().map(Vec::len), Some(2));
+    assert!(project.get("open_tasks").is_none(), "zero is omitted");
+
+    let created = mcp
+        .ok(
+            "create_task",
+            json!({"project": "WEB", "title": "Fix the login page", "description": "Line one & more\n\nSecond <block>",
+                   "labels": "bug", "assignee": "me", "due": "2026-12-01", "priority": "high"}),
+        )
+        .await;
+    assert_eq!(created["ref"], "WEB-1");
+    assert_eq!(created["labels"], json!(["bug"]));
+    assert_eq!(created["assignee"], "alice");
+    assert_eq!(created["due"], "2026-12-01");
+    assert_eq!(created["priority"], "high");
+    mcp.ok("create_task", json!({"project": "WEB", "title": "Already done", "status": "done", "coworkers": ["alice"]}))
+        .await;
+    mcp.ok("create_task", json!({"project": "WEB", "title": "Bob's work", "assignee": "bob"})).await;
+
+    let open = mcp.ok("list_tasks", json!({})).await;
+    assert_eq!(open["total"], 2, "open tasks only by default: {open}");
+    assert_eq!(open["items"][0]["ref"], "WEB-3", "most recently active first");
+    let done = mcp.ok("list_tasks", json!({"done": true})).await;
+    assert_eq!(
+        done["items"],
+        json!([{"ref": "WEB-2", "title": "Already done", "status": "done", "updated": done["items"][0]["updated"], "done": true}])
+    );
+    let mine = mcp.ok("list_my_tasks", json!({})).await;
+    assert_eq!(
+        mine["items"].as_array().map(|i| i.iter().map(|t| t["ref"].clone()).collect::<Vec<_>>()),
+        Some(vec![json!("WEB-1")])
+    );
+    assert_eq!(mcp.ok("list_my_tasks", json!({"done": true})).await["items"][0]["ref"], "WEB-2", "coworker counts");
+    let found = mcp.ok("search_tasks", json!({"text": "SECOND block"})).await;
+    assert_eq!(found["total"], 1);
+    let excerpt = mcp.ok("list_tasks", json!({"body_chars": 12})).await;
+    let first =
+        excerpt["items"].as_array().and_then(|i| i.iter().find(|t| t["ref"] == "WEB-1")).cloned().unwrap_or_default();
+    assert_eq!(
+        (first["description"].as_str(), first["description_truncated"].as_bool()),
+        (Some("Line one &"), Some(true))
+    );
+
+    let task = mcp.ok("get_task", json!({"ref": "WEB-1"})).await;
+    assert_eq!(task["description"], "Line one & more\n\nSecond <block>");
+    assert_eq!(task["project"], "WEB");
+    assert_eq!(task["kind"], "task");
+    assert_eq!(task["status_category"], "todo");
+    assert!(task.get("description_truncated").is_none());
+    assert!(task.get("comments").is_none(), "zero comments omitted");
+
+    let updated =
+        mcp.ok("update_task", json!({"ref": "WEB-1", "status": "in_progress", "assignee": null, "due": null})).await;
+    assert_eq!(updated["status"], "in_progress");
+    assert!(updated.get("assignee").is_none() && updated.get("due").is_none(), "{updated}");
+
+    let comment =
+        mcp.ok("add_comment", json!({"ref": "WEB-1", "body": "Looks good.\nSecond line of the comment"})).await;
+    assert!(comment["id"].is_string() && comment["at"].is_string());
+    let comments = mcp.ok("list_comments", json!({"ref": "WEB-1"})).await;
+    let c = &comments["items"][0];
+    assert_eq!(
+        (c["author"].as_str(), c["first_line"].as_str(), c.get("body")),
+        (Some("alice"), Some("Looks good."), None)
+    );
+    assert_eq!(c["chars"], 38);
+    let bodies = mcp.ok("list_comments", json!({"ref": "WEB-1", "view": "full"})).await;
+    assert_eq!(bodies["items"][0]["body"], "Looks good.\nSecond line of the comment");
+
+    let changes = mcp.ok("list_task_changes", json!({"ref": "WEB-1"})).await;
+    let fields: Vec<&str> =
+        changes["items"].as_array().expect("items").iter().filter_map(|c| c["field"].as_str()).collect();
+    for field in ["assignee", "due_date", "status"] {
+        assert!(fields.contains(&field), "{fields:?}");
+    }
+    assert_eq!(fields.first(), Some(&"created"));
+    assert_eq!(fields.last(), Some(&"comment"));
+    let status = changes["items"]
+        .as_array()
+        .and_then(|i| i.iter().find(|c| c["field"] == "status"))
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(
+        (status["old"].as_str(), status["new"].as_str(), status["actor"].as_str()),
+        (Some("todo"), Some("in_progress"), Some("alice"))
+    );
+    let activity = mcp.ok("list_activity", json!({"limit": 1})).await;
+    assert_eq!(activity["items"][0]["field"], "comment");
+    assert_eq!(activity["items"][0]["ref"], "WEB-1");
+    assert!(activity["next"].is_string());
+
+    let session = mcp.ok("register_agent", json!({"name": "planner", "task": "WEB-1"})).await;
+    let id = session["id"].as_str().expect("session id").to_owned();
+    assert_eq!(session["task"], "WEB-1");
+    let beat = mcp.ok("heartbeat_agent", json!({"status": "coding"})).await;
+    assert_eq!((beat["id"].as_str(), beat["status"].as_str()), (Some(id.as_str()), Some("coding")));
+    let ended = mcp.ok("end_agent", json!({"agent_id": id})).await;
+    assert!(ended["ended"].is_string());
+    let (code, _) = mcp.error("end_agent", json!({})).await;
+    assert_eq!(code, "not_found", "no open session left");
+    mcp.close().await;
+    app.finish().await;
+}
+
+async fn mistakes_are_tool_errors_with_a_code_and_hint(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    Board::new(&app.db).tasks(&s.web, &s.alice, 3).await;
+    let mcp = Mcp::http(&app, &s.alice_token).await;
+    let cases: Vec<(&str, Value, &str, &str)> = vec![
+        ("list_tasks", json!({"colour": "red"}), "invalid_argument", "colour"),
+        ("list_tasks", json!({"order": "sideways"}), "invalid_argument", "updated"),
+        ("list_tasks", json!({"limit": 0}), "invalid_argument", "limit"),
+        ("list_tasks", json!({"limit": 201}), "invalid_argument", "limit"),
+        ("list_tasks", json!({"max_chars": 500}), "invalid_argument", "max_chars"),
+        ("list_tasks", json!({"body_chars": 1001}), "invalid_argument", "body_chars"),
+        ("list_tasks", json!({"fields": "ref,colour"}), "invalid_argument", "colour"),
+        ("list_tasks", json!({"changed_since": "yesterday"}), "invalid_argument", "changed_since"),
+        ("list_tasks", json!({"cursor": "garbage"}), "invalid_argument", "cursor"),
+        ("get_task", json!({}), "invalid_argument", "ref"),
+        ("get_task", json!({"ref": "WEB-99"}), "not_found", "WEB-99"),
+        ("get_task", json!({"ref": "nonsense"}), "invalid_argument", "not a task ref"),
+        ("get_task", json!({"ref": "WEB-1", "cursor": 999999}), "invalid_argument", "cursor"),
+        ("get_project", json!({"key": "NOPE"}), "not_found", "NOPE"),
+        ("update_task", json!({"ref": "WEB-1"}), "invalid_argument", "nothing to change"),
+        ("update_task", json!({"ref": "WEB-1", "status": "nope"}), "invalid_argument", "status"),
+        ("create_task", json!({"project": "WEB", "title": " "}), "invalid_argument", "title"),
+        ("search_tasks", json!({"text": ""}), "invalid_argument", "text"),
+    ];
+    for (tool, arguments, code, mention) in cases {
+        let (got, error) = mcp.error(tool, arguments.clone()).await;
+        assert_eq!(got, code, "{tool} {arguments}: {error}");
+        let text = error.to_string();
+        assert!(text.contains(mention), "{tool} {arguments}: {error} should mention {mention}");
+        assert!(error["hint"].as_str().is_some_and(|h| !h.is_empty()), "{tool}: no hint in {error}");
+    }
+    // A cursor from another filter is refused, not silently restarted.
+    let page = mcp.ok("list_tasks", json!({"limit": 1})).await;
+    let (code, _) = mcp.error("list_tasks", json!({"limit": 1, "cursor": page["next"], "text": "task"})).await;
+    assert_eq!(code, "invalid_argument");
+
+    let reader = Board::new(&app.db).scoped_token("alice", None, true).await;
+    let read_only = Mcp::http(&app, &reader).await;
+    let (code, _) = read_only.error("create_task", json!({"project": "WEB", "title": "x"})).await;
+    assert_eq!(code, "forbidden");
+    read_only.close().await;
+    mcp.close().await;
+    app.finish().await;
+}
+
+async fn mcp_needs_a_token_before_anything_is_read(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    simple_board(&app).await;
+    let client = reqwest::Client::new();
+    let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/list"});
+    for token in [None, Some("tl_wrong")] {
+        let mut request = client
+            .post(format!("{}/mcp", app.base))
+            .header("Accept", "application/json, text/event-stream")
+            .json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
+        }
+        let response = request.send().await.expect("request");
+        assert_eq!(response.status().as_u16(), 401, "{token:?}");
+    }
+    app.finish().await;
+}
+
+async fn an_unknown_tool_is_a_protocol_error(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let mcp = Mcp::http(&app, &s.alice_token).await;
+    let outcome = mcp.try_call("no_such_tool", json!({})).await;
+    assert!(outcome.is_err(), "an unknown tool is a JSON-RPC error");
+    mcp.close().await;
+    app.finish().await;
+}
+
+on_both_backends!(
+    every_tool_answers_with_its_defaults,
+    mistakes_are_tool_errors_with_a_code_and_hint,
+    mcp_needs_a_token_before_anything_is_read,
+    an_unknown_tool_is_a_protocol_error,
+);
