@@ -7,20 +7,38 @@ use async_graphql::{Context, Object, OutputType};
 use crate::store::events::ActivityFilter;
 use crate::store::projects::ProjectFilter;
 use crate::store::tasks::TaskFilter;
-use crate::store::{Page, PageArgs, agents, comments, events, projects, tasks, workspaces};
+use crate::store::wiki::WikiFilter;
+use crate::store::wiki_changes::ChangesFilter;
+use crate::store::wiki_search::WikiSearch;
+use crate::store::{
+    Page, PageArgs, agents, comments, events, projects, tasks, wiki, wiki_changes, wiki_search, workspaces,
+};
 
 use super::error::GqlResult;
 use super::{store, viewer};
 
 /// What a connection counts for `totalCount`.
 pub enum TotalCount {
-    Tasks { filter: TaskFilter, project_id: Option<i64> },
+    Tasks {
+        filter: TaskFilter,
+        project_id: Option<i64>,
+    },
     Projects(ProjectFilter),
     Workspaces,
-    Comments { task_id: i64 },
+    Comments {
+        task_id: i64,
+    },
     Events(ActivityFilter),
-    Members { project_id: i64 },
-    AgentSessions { active: Option<bool> },
+    Members {
+        project_id: i64,
+    },
+    AgentSessions {
+        active: Option<bool>,
+    },
+    /// Pages, or nodes of the wiki tree.
+    WikiPages(WikiFilter),
+    WikiSearch(WikiSearch),
+    WikiChanges(ChangesFilter),
 }
 
 #[Object]
@@ -36,6 +54,9 @@ impl TotalCount {
             Self::Events(filter) => events::count(store, viewer, filter).await,
             Self::Members { project_id } => projects::members_count(store, viewer, *project_id).await,
             Self::AgentSessions { active } => agents::count(store, viewer, *active).await,
+            Self::WikiPages(filter) => wiki::count(store, viewer, filter).await,
+            Self::WikiSearch(search) => wiki_search::count(store, viewer, search).await,
+            Self::WikiChanges(filter) => wiki_changes::count(store, viewer, filter).await,
         }
         .gql()?;
         Ok(n as i64)

@@ -15,6 +15,8 @@ mod subscription;
 mod task;
 mod text;
 mod user;
+mod wiki;
+mod wiki_lists;
 mod workspace;
 
 use async_graphql::{Context, Schema};

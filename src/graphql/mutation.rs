@@ -6,12 +6,14 @@ use async_graphql::{Context, ID, Object};
 use crate::store::agents;
 use crate::store::project_writes::{self, NewProject};
 use crate::store::task_writes;
+use crate::store::wiki_writes::{self, PatchPage, PutPage};
 
 use super::agent::AgentSession;
 use super::comment::Comment;
 use super::error::GqlResult;
 use super::project::{Project, ProjectMember, ProjectRole};
 use super::task::{CreateTaskInput, Task, UpdateTaskInput, single_task_columns};
+use super::wiki::WikiPage;
 use super::{store, viewer};
 
 #[derive(async_graphql::InputObject)]
@@ -84,6 +86,50 @@ impl MutationRoot {
     ) -> async_graphql::Result<ProjectMember> {
         let row = project_writes::add_member(store(ctx), viewer(ctx)?, &project, &username, role.into()).await.gql()?;
         Ok(ProjectMember(row))
+    }
+
+    /// Creates a wiki page (`baseRevision` absent or "0"), or replaces its
+    /// whole content when `baseRevision` is its current revision (else
+    /// CONFLICT, with the current revision in the hint). A `"N.partial"`
+    /// revision (from a window or a section) is refused: read the whole page
+    /// or use patchWikiPage. `title` defaults to the frontmatter's `title`,
+    /// else the first heading, else the path's last segment. `workspace` (a
+    /// key) is needed to create a page; `project` (a key) files the page
+    /// under a project of that workspace, and left out keeps the page's.
+    #[allow(clippy::too_many_arguments)]
+    async fn put_wiki_page(
+        &self,
+        ctx: &Context<'_>,
+        workspace: Option<String>,
+        path: String,
+        content: String,
+        base_revision: Option<String>,
+        title: Option<String>,
+        project: Option<String>,
+    ) -> async_graphql::Result<WikiPage> {
+        let put = PutPage { workspace, path, content, base_revision, title, project };
+        Ok(WikiPage::new(wiki_writes::put_page(store(ctx), viewer(ctx)?, &put).await.gql()?, true))
+    }
+
+    /// Changes part of a wiki page read at `baseRevision` (whole or
+    /// `.partial`; a stale one is CONFLICT). Give exactly one of: `find`, a
+    /// snippet that must occur exactly once (its count is reported
+    /// otherwise), replaced by `replace`; or `section`, a heading's text or
+    /// slug whose whole section, heading line included, becomes `replace`
+    /// (start `replace` with the heading to keep it).
+    #[allow(clippy::too_many_arguments)]
+    async fn patch_wiki_page(
+        &self,
+        ctx: &Context<'_>,
+        workspace: Option<String>,
+        path: String,
+        base_revision: String,
+        find: Option<String>,
+        replace: String,
+        section: Option<String>,
+    ) -> async_graphql::Result<WikiPage> {
+        let patch = PatchPage { workspace, path, base_revision, find, replace, section };
+        Ok(WikiPage::new(wiki_writes::patch_page(store(ctx), viewer(ctx)?, &patch).await.gql()?, true))
     }
 
     /// Starts an agent session bound to the calling token.

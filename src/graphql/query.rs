@@ -6,6 +6,9 @@ use chrono::{DateTime, Utc};
 use crate::store::events::{self, ActivityFilter};
 use crate::store::projects::{self, ProjectFilter};
 use crate::store::tasks::{self, TaskColumns, TaskFilter};
+use crate::store::wiki::{self, PageColumns, WikiFilter};
+use crate::store::wiki_changes::ChangesFilter;
+use crate::store::wiki_search::WikiSearch;
 use crate::store::{agents, comments, workspaces};
 
 use super::agent::AgentSession;
@@ -16,6 +19,8 @@ use super::loaders::{ProjectKey, UserKey, WorkspaceKey};
 use super::project::{Project, load};
 use super::task::{Task, TaskFilterInput, TaskOrder, prime, task_by_ref, task_columns};
 use super::user::User;
+use super::wiki::{WikiPage, needs_content, page_by_path};
+use super::wiki_lists::{self, WikiRevision, WikiSearchHit, WikiTreeNode};
 use super::workspace::Workspace;
 use super::{ids, store, viewer};
 
@@ -29,6 +34,7 @@ pub enum Node {
     Task(Task),
     Comment(Comment),
     TaskEvent(TaskEvent),
+    WikiPage(WikiPage),
 }
 
 /// Narrows the project list.
@@ -85,6 +91,14 @@ impl QueryRoot {
             }
             "TaskEvent" => {
                 events::by_id(store(ctx), viewer(ctx)?, number).await.gql()?.map(|e| Node::TaskEvent(TaskEvent(e)))
+            }
+            "WikiPage" => {
+                let columns = PageColumns { content: needs_content(ctx.look_ahead()) };
+                wiki::by_ids(store(ctx), viewer(ctx)?, &[number], columns)
+                    .await
+                    .gql()?
+                    .pop()
+                    .map(|p| Node::WikiPage(WikiPage::new(p, columns.content)))
             }
             _ => None,
         };
@@ -208,6 +222,97 @@ impl QueryRoot {
         let page =
             agents::page(store(ctx), viewer(ctx)?, active, &page_args(first, after, last, before)).await.gql()?;
         Ok(connection(page, TotalCount::AgentSessions { active }, AgentSession))
+    }
+
+    /// A wiki page by path (`guides/setup`). `workspace` (a key) may be left
+    /// out when the path exists in exactly one workspace the caller sees.
+    async fn wiki_page(
+        &self,
+        ctx: &Context<'_>,
+        workspace: Option<String>,
+        path: String,
+    ) -> async_graphql::Result<WikiPage> {
+        page_by_path(ctx, workspace.as_deref(), &path).await
+    }
+
+    /// Wiki pages the caller sees, in tree order: by path, a page right
+    /// before the pages under it (`guides`, `guides/setup`, `guides-old`).
+    /// `workspace` and `project` are keys; `pathPrefix` keeps the page at
+    /// that path and every page under it (`guides` holds `guides/setup`, not
+    /// `guides-old`).
+    #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]
+    #[allow(clippy::too_many_arguments)]
+    async fn wiki_pages(
+        &self,
+        ctx: &Context<'_>,
+        workspace: Option<String>,
+        path_prefix: Option<String>,
+        project: Option<String>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> async_graphql::Result<Conn<WikiPage>> {
+        let filter = WikiFilter { workspace, path_prefix, project };
+        wiki_lists::wiki_pages(ctx, filter, page_args(first, after, last, before)).await
+    }
+
+    /// The page hierarchy: every page the caller sees, by workspace, then in
+    /// tree order (each page right before the pages under it). `workspace`
+    /// is a key; `pathPrefix` keeps one page and the pages under it.
+    #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]
+    #[allow(clippy::too_many_arguments)]
+    async fn wiki_tree(
+        &self,
+        ctx: &Context<'_>,
+        workspace: Option<String>,
+        path_prefix: Option<String>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> async_graphql::Result<Conn<WikiTreeNode>> {
+        let filter = WikiFilter { workspace, path_prefix, project: None };
+        wiki_lists::wiki_tree(ctx, filter, page_args(first, after, last, before)).await
+    }
+
+    /// Wiki pages whose title or content holds every word of `query`, any
+    /// case: pages whose title holds them all first, then the most recently
+    /// updated. `workspace` is a key.
+    #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]
+    #[allow(clippy::too_many_arguments)]
+    async fn search_wiki(
+        &self,
+        ctx: &Context<'_>,
+        query: String,
+        workspace: Option<String>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> async_graphql::Result<Conn<WikiSearchHit>> {
+        let search = WikiSearch { query, workspace };
+        wiki_lists::search_wiki(ctx, search, page_args(first, after, last, before)).await
+    }
+
+    /// Saved revisions of the wiki pages the caller sees, oldest first.
+    /// Resume with the end cursor: revisions that share an instant are
+    /// never lost or repeated across pages. `workspace` is a key; `since`
+    /// keeps revisions saved strictly after that instant.
+    #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]
+    #[allow(clippy::too_many_arguments)]
+    async fn wiki_changes(
+        &self,
+        ctx: &Context<'_>,
+        workspace: Option<String>,
+        since: Option<DateTime<Utc>>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> async_graphql::Result<Conn<WikiRevision>> {
+        let filter = ChangesFilter { workspace, since };
+        wiki_lists::wiki_changes(ctx, filter, page_args(first, after, last, before)).await
     }
 
     /// A user by username (`me` for the caller).

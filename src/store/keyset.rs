@@ -5,7 +5,7 @@
 //! so a page deep in a list costs what the first page costs.
 
 use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ConnectionTrait, EntityTrait, Order, QueryFilter, QueryOrder, QuerySelect, Select};
+use sea_orm::{ConnectionTrait, EntityTrait, FromQueryResult, Order, QueryFilter, QueryOrder, QuerySelect, Select};
 
 use super::Result;
 use super::cursor::{self, Direction, KeyKind, KeyValue, PageRequest, Position};
@@ -50,16 +50,19 @@ fn beyond(keys: &[(Expr, KeyKind)], position: &Position, after_in_order: bool, d
     if after_in_order == descending { row.lt(at) } else { row.gt(at) }
 }
 
-/// Fetches the page `request` asks for from `select`, in `order`.
-pub async fn fetch_page<E, C>(
+/// Fetches the page `request` asks for from `select`, in `order`. Rows are
+/// read as `M`: the entity's model, or a model with computed columns that a
+/// sort key needs (a search rank).
+pub async fn fetch_page<E, M, C>(
     db: &C,
     select: Select<E>,
-    order: &KeysetOrder<E::Model>,
+    order: &KeysetOrder<M>,
     digest: &str,
     request: &PageRequest,
-) -> Result<Page<E::Model>>
+) -> Result<Page<M>>
 where
     E: EntityTrait,
+    M: FromQueryResult + Send + Sync,
     C: ConnectionTrait,
 {
     let forward = request.direction == Direction::Forward;
@@ -78,7 +81,7 @@ where
     if request.limit == 0 {
         return Ok(Page { items: Vec::new(), has_previous_page: false, has_next_page: false });
     }
-    let mut rows = select.limit(request.limit + 1).all(db).await?;
+    let mut rows = select.limit(request.limit + 1).into_model::<M>().all(db).await?;
     let more = rows.len() as u64 > request.limit;
     rows.truncate(request.limit as usize);
     if !forward {

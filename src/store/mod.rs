@@ -16,6 +16,10 @@ pub mod projects;
 pub mod task_writes;
 pub mod tasks;
 pub mod visibility;
+pub mod wiki;
+pub mod wiki_changes;
+pub mod wiki_search;
+pub mod wiki_writes;
 pub mod workspaces;
 
 use chrono::{DateTime, SubsecRound, Utc};

@@ -214,7 +214,7 @@ fn is_retryable(err: &StoreError) -> bool {
 }
 
 /// Runs a write, again on a lost race for a task number or the write lock.
-async fn with_retry<T, F, Fut>(mut attempt: F) -> Result<T>
+pub(super) async fn with_retry<T, F, Fut>(mut attempt: F) -> Result<T>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T>>,

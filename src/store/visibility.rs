@@ -3,12 +3,13 @@
 //! A user sees the projects they are a member of and every project of a
 //! workspace they administer; a workspace-scoped token narrows that to one
 //! workspace. Every query of the store that reads projects, tasks or what
-//! hangs off them goes through `visible_project_ids`.
+//! hangs off them goes through `visible_project_ids`; wiki pages go through
+//! `visible_wiki_page`.
 
 use sea_orm::sea_query::{Query, SelectStatement};
 use sea_orm::{ColumnTrait, Condition};
 
-use entity::{WorkspaceRole, project, project_member, task, workspace, workspace_member};
+use entity::{WorkspaceRole, project, project_member, task, wiki_page, workspace, workspace_member};
 
 use crate::auth::Viewer;
 use crate::store::{Result, StoreError};
@@ -62,6 +63,22 @@ pub fn visible_workspace(viewer: &Viewer) -> Condition {
         Some(scope) => Condition::all().add(visible).add(workspace::Column::Id.eq(scope)),
         None => visible,
     }
+}
+
+/// Holds for every wiki page (tombstones included) the viewer may see: its
+/// workspace is visible and, when the page belongs to a project, so is that
+/// project. Whoever sees a page may also edit it (with a writable token).
+pub fn visible_wiki_page(viewer: &Viewer) -> Condition {
+    let workspaces = Query::select()
+        .column(workspace::Column::Id)
+        .from(workspace::Entity)
+        .cond_where(visible_workspace(viewer))
+        .to_owned();
+    Condition::all().add(wiki_page::Column::WorkspaceId.in_subquery(workspaces)).add(
+        Condition::any()
+            .add(wiki_page::Column::ProjectId.is_null())
+            .add(wiki_page::Column::ProjectId.in_subquery(visible_project_ids(viewer))),
+    )
 }
 
 /// Writes need a token that is not read-only.

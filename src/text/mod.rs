@@ -1,5 +1,7 @@
 //! Long text for readers with a budget: HTML to plain text, excerpts cut on
-//! a word or line boundary, and windows that never split a character.
+//! a word or line boundary, windows that never split a character, and wiki
+//! Markdown (frontmatter, outline, sections, search excerpts, change
+//! summaries).
 //!
 //! Every length here is in UTF-16 code units, what JavaScript's `.length`
 //! counts and how MCP clients measure a reply. Offsets (window cursors)
@@ -7,7 +9,13 @@
 //! surrogate pair or a combining sequence.
 
 mod html;
+mod markdown;
+mod snippet;
+mod summary;
 mod window;
 
 pub use html::{html_to_text, plain_to_html};
+pub use markdown::{Heading, Section, find_section, frontmatter, outline, section_at, slugify, split_frontmatter};
+pub use snippet::{excerpt_around, first_match};
+pub use summary::change_summary;
 pub use window::{Window, excerpt, first_line, fit_json, utf16_len, window};

@@ -73,11 +73,13 @@ pub fn excerpt(text: &str, max: usize) -> (&str, bool) {
     let mut fit = 0; // bytes of the longest grapheme prefix within `max`
     let mut word_end = None; // bytes up to the last whitespace within `max`
     for (units, byte, g) in clusters(text) {
+        let space = g.chars().all(char::is_whitespace);
+        if space {
+            // A word that ends exactly at the limit is whole.
+            word_end = Some(byte);
+        }
         if units + utf16_len(g) > max {
             break;
-        }
-        if g.chars().all(char::is_whitespace) {
-            word_end = Some(byte);
         }
         fit = byte + g.len();
     }
@@ -162,6 +164,8 @@ mod tests {
     fn excerpts_cut_on_words_and_say_so() {
         assert_eq!(excerpt("short", 10), ("short", false));
         assert_eq!(excerpt("the quick brown fox", 12), ("the quick", true));
+        assert_eq!(excerpt("the quick brown fox", 9), ("the quick", true));
+        assert_eq!(excerpt("the quick brown fox", 8), ("the", true));
         assert_eq!(excerpt("line one\nline two", 12), ("line one", true));
         assert_eq!(excerpt("abcdefghij", 4), ("abcd", true));
         assert_eq!(excerpt("👍🏽👍🏽", 5), ("👍🏽", true));

@@ -12,4 +12,6 @@ mod search;
 mod sql;
 mod startup;
 mod subscription;
+mod text_fields;
 mod visibility;
+mod wiki;

@@ -26,6 +26,21 @@ async fn the_binary_serves_the_tools_over_stdio() {
     assert_eq!(task["ref"], "WEB-2");
     let (code, _) = mcp.error("get_task", json!({"ref": "WEB-9"})).await;
     assert_eq!(code, "not_found");
+    // Every read tool answers over stdio too.
+    for (tool, arguments) in [
+        ("list_projects", json!({})),
+        ("get_project", json!({"key": "WEB"})),
+        ("list_my_tasks", json!({})),
+        ("search_tasks", json!({"text": "task"})),
+        ("list_comments", json!({"ref": "WEB-1"})),
+        ("list_task_changes", json!({"ref": "WEB-1"})),
+        ("list_activity", json!({})),
+    ] {
+        let reply = mcp.ok(tool, arguments).await;
+        assert!(reply.is_object(), "{tool}");
+    }
+    let created = mcp.ok("create_task", json!({"project": "WEB", "title": "Over stdio"})).await;
+    assert_eq!(created["ref"], "WEB-4");
     mcp.close().await;
     test_db.finish().await;
 }

@@ -165,6 +165,16 @@ async fn mistakes_are_tool_errors_with_a_code_and_hint(backend: Backend) {
     let (code, _) = mcp.error("list_tasks", json!({"limit": 1, "cursor": page["next"], "text": "task"})).await;
     assert_eq!(code, "invalid_argument");
 
+    // A single comment larger than the call's cap cannot be cut: the list
+    // says so instead of dropping it silently.
+    mcp.ok("add_comment", json!({"ref": "WEB-1", "body": "word ".repeat(400)})).await;
+    let (code, error) =
+        mcp.error("list_comments", json!({"ref": "WEB-1", "body_chars": 1000, "max_chars": 1000})).await;
+    assert_eq!(code, "reply_too_large", "{error}");
+    assert!(error["hint"].as_str().is_some_and(|h| h.contains("max_chars")), "{error}");
+    let fits = mcp.ok("list_comments", json!({"ref": "WEB-1", "max_chars": 1000})).await;
+    assert_eq!(fits["total"], 1, "the outline still fits");
+
     let reader = Board::new(&app.db).scoped_token("alice", None, true).await;
     let read_only = Mcp::http(&app, &reader).await;
     let (code, _) = read_only.error("create_task", json!({"project": "WEB", "title": "x"})).await;
