@@ -354,3 +354,59 @@ pub fn date(argument: &str, value: Option<&str>) -> ToolResult<Option<String>> {
         .map(|d| Some(d.to_string()))
         .map_err(|_| ToolError::invalid(format!("`{argument}` is not a date: {value}"), "use 2026-11-29"))
 }
+
+list_args!(WikiTree {
+    /// Workspace key.
+    pub workspace: Option<String>,
+    /// Only this page and those under it.
+    pub path: Option<String>,
+});
+
+tool_args!(GetWikiPage {
+    /// Like `guides/setup`.
+    pub path: String,
+    /// Workspace key; needed when the path is in several.
+    pub workspace: Option<String>,
+    /// Heading text or slug: just that section.
+    pub section: Option<String>,
+    /// `next` of the last reply.
+    pub cursor: Option<i64>,
+    /// Reply cap, 1000-20000; content defaults to 8000.
+    pub max_chars: Option<i64>,
+});
+
+list_args!(SearchWiki {
+    /// All words, in title or content.
+    pub query: String,
+    pub workspace: Option<String>,
+});
+
+list_args!(ListWikiChanges {
+    /// ISO instant; changes after it. Or pass `cursor`.
+    pub since: Option<String>,
+    pub workspace: Option<String>,
+});
+
+tool_args!(PutWikiPage {
+    pub path: String,
+    /// Whole Markdown page (frontmatter allowed).
+    pub content: String,
+    /// `revision` read; omit to create.
+    pub base_revision: Option<String>,
+    pub workspace: Option<String>,
+    pub title: Option<String>,
+    /// Project key.
+    pub project: Option<String>,
+});
+
+tool_args!(PatchWikiPage {
+    pub path: String,
+    /// `revision` read (partial reads too).
+    pub base_revision: String,
+    /// Exact text occurring once.
+    pub find: Option<String>,
+    /// Heading text or slug of the section to replace, heading included.
+    pub section: Option<String>,
+    pub replace: String,
+    pub workspace: Option<String>,
+});

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use super::Call;
 use super::args::{self, parse};
 use super::error::ToolResult;
-use super::tools;
+use super::{tools, wiki_tools};
 
 /// The largest reply a client should expect, in the client's own key.
 pub const MAX_RESULT_SIZE_META: &str = "anthropic/maxResultSizeChars";
@@ -142,6 +142,32 @@ pub fn tools(cap: usize) -> Vec<Tool> {
             cap,
         ),
         tool::<args::AddComment>("add_comment", "Comment on a task.", Write, cap),
+        tool::<args::WikiTree>("wiki_tree", "Wiki pages by path (guides, guides/setup, ...).", Read, cap),
+        tool::<args::GetWikiPage>(
+            "get_wiki_page",
+            "Read a wiki page in windows: content, outline, frontmatter, revision; pass next as cursor. `section` reads one section.",
+            Read,
+            cap,
+        ),
+        tool::<args::SearchWiki>("search_wiki", "Wiki pages holding all the words; title hits first.", Read, cap),
+        tool::<args::ListWikiChanges>(
+            "list_wiki_changes",
+            "Wiki revisions oldest first; next is absent when nothing is newer.",
+            Read,
+            cap,
+        ),
+        tool::<args::PutWikiPage>(
+            "put_wiki_page",
+            "Create a page, or replace it whole at base_revision. A partial read's revision (N.partial) is refused: use patch_wiki_page.",
+            Overwrite,
+            cap,
+        ),
+        tool::<args::PatchWikiPage>(
+            "patch_wiki_page",
+            "Replace one exact snippet (find) or one section of a page, at base_revision.",
+            Overwrite,
+            cap,
+        ),
         tool::<args::RegisterAgent>(
             "register_agent",
             "Start an agent session bound to this token; returns its id.",
@@ -173,6 +199,12 @@ pub async fn dispatch(call: &Call, name: &str, arguments: Option<Map<String, Val
         "create_task" => tools::create_task(call, parse(arguments)?).await,
         "update_task" => tools::update_task(call, parse(arguments)?).await,
         "add_comment" => tools::add_comment(call, parse(arguments)?).await,
+        "wiki_tree" => wiki_tools::wiki_tree(call, parse(arguments)?).await,
+        "get_wiki_page" => wiki_tools::get_wiki_page(call, parse(arguments)?).await,
+        "search_wiki" => wiki_tools::search_wiki(call, parse(arguments)?).await,
+        "list_wiki_changes" => wiki_tools::list_wiki_changes(call, parse(arguments)?).await,
+        "put_wiki_page" => wiki_tools::put_wiki_page(call, parse(arguments)?).await,
+        "patch_wiki_page" => wiki_tools::patch_wiki_page(call, parse(arguments)?).await,
         "register_agent" => tools::register_agent(call, parse(arguments)?).await,
         "heartbeat_agent" => tools::heartbeat_agent(call, parse(arguments)?).await,
         "end_agent" => tools::end_agent(call, parse(arguments)?).await,

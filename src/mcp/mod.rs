@@ -12,6 +12,7 @@ mod fields;
 mod guard;
 mod shape;
 mod tools;
+mod wiki_tools;
 
 use std::sync::Arc;
 

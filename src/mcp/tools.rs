@@ -85,7 +85,7 @@ impl Fragments<'_> {
 }
 
 /// A connection's edges as guard items, with its `next` and `total`.
-fn page(conn: &Value, mut item: impl FnMut(&Value) -> Value) -> (Vec<Item>, Option<String>, i64) {
+pub(super) fn page(conn: &Value, mut item: impl FnMut(&Value) -> Value) -> (Vec<Item>, Option<String>, i64) {
     let items = conn["edges"]
         .as_array()
         .map(|edges| {

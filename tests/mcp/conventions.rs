@@ -139,12 +139,18 @@ async fn tools_list_is_small_and_annotated() {
         "list_comments",
         "list_task_changes",
         "list_activity",
+        "wiki_tree",
+        "get_wiki_page",
+        "search_wiki",
+        "list_wiki_changes",
     ];
+    let overwrites = ["update_task", "put_wiki_page", "patch_wiki_page"];
+    assert_eq!(tools.len(), 21, "every tool of the catalogue");
     for tool in &tools {
         let annotations = tool.annotations.as_ref().expect("annotations");
         let read = reads.contains(&tool.name.as_ref());
         assert_eq!(annotations.read_only_hint, Some(read), "{}", tool.name);
-        let destructive = if read { None } else { Some(tool.name == "update_task") };
+        let destructive = if read { None } else { Some(overwrites.contains(&tool.name.as_ref())) };
         assert_eq!(annotations.destructive_hint, destructive, "{}", tool.name);
         let meta = tool.meta.as_ref().expect("meta");
         assert_eq!(meta.0.get("anthropic/maxResultSizeChars"), Some(&json!(20_000)), "{}", tool.name);

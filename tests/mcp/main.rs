@@ -12,4 +12,5 @@ mod properties;
 mod stdio;
 mod tools;
 mod visibility;
+mod wiki;
 mod windows;

@@ -1,0 +1,209 @@
+//! The wiki tools: tree, windowed page reads, search, changes, safe edits.
+
+use serde_json::{Map, Value, json};
+
+use crate::text::{fit_json, utf16_len};
+
+use super::Call;
+use super::args;
+use super::error::{Code, ToolError, ToolResult};
+use super::exec::run;
+use super::fields::instant;
+use super::guard;
+use super::shape::put;
+
+/// Content of a page read without `max_chars`, and the most with it.
+const DEFAULT_WINDOW: usize = 8_000;
+const MAX_WINDOW: i64 = 20_000;
+
+fn page_items(conn: &Value, item: impl FnMut(&Value) -> Value) -> (Vec<guard::Item>, Option<String>, i64) {
+    super::tools::page(conn, item)
+}
+
+pub async fn wiki_tree(call: &Call, a: args::WikiTree) -> ToolResult<String> {
+    let cap = args::cap(call.cap, a.max_chars)?;
+    let many = a.workspace.is_none();
+    let variables =
+        json!({"workspace": a.workspace, "pathPrefix": a.path, "first": args::limit(a.limit)?, "after": a.cursor});
+    let data = run(&call.app, &call.viewer, include_str!("operations/wiki_tree.graphql"), variables).await?;
+    let (items, next, total) = page_items(&data["wikiTree"], |n| {
+        let mut item = Map::new();
+        item.insert("path".into(), n["path"].clone());
+        item.insert("title".into(), n["title"].clone());
+        put(&mut item, "depth", n["depth"].clone(), false);
+        put(&mut item, "has_children", n["hasChildren"].clone(), false);
+        if many {
+            put(&mut item, "workspace", n["workspace"]["key"].clone(), false);
+        }
+        Value::Object(item)
+    });
+    guard::list_reply(items, next, total, cap)
+}
+
+pub async fn get_wiki_page(call: &Call, a: args::GetWikiPage) -> ToolResult<String> {
+    let cap = match a.max_chars {
+        Some(n) if n > MAX_WINDOW => {
+            return Err(ToolError::invalid(format!("`max_chars` is {n}"), "use 1000 to 20000"));
+        }
+        other => args::cap(call.cap, other)?,
+    };
+    let window = if a.max_chars.is_some() { cap } else { DEFAULT_WINDOW.min(cap) };
+    let cursor = a.cursor.unwrap_or(0);
+    let variables = json!({
+        "workspace": a.workspace, "path": a.path, "maxChars": window, "cursor": cursor, "section": a.section,
+    });
+    let data = run(&call.app, &call.viewer, include_str!("operations/get_wiki_page.graphql"), variables).await?;
+    let page = &data["wikiPage"];
+    let content = &page["content"];
+    let mut reply = Map::new();
+    reply.insert("path".into(), page["path"].clone());
+    reply.insert("workspace".into(), page["workspace"]["key"].clone());
+    reply.insert("title".into(), page["title"].clone());
+    reply.insert("revision".into(), content["baseRevision"].clone());
+    reply.insert("total_chars".into(), page["totalChars"].clone());
+    put(&mut reply, "frontmatter", page["frontmatter"].clone(), false);
+    let outline: Vec<Value> = page["outline"]
+        .as_array()
+        .map(|o| {
+            o.iter()
+                .map(|h| json!({"level": h["level"], "text": h["text"], "slug": h["slug"], "start": h["start"]}))
+                .collect()
+        })
+        .unwrap_or_default();
+    put(&mut reply, "outline", Value::Array(outline), false);
+    if a.section.is_some() {
+        if content["sectionFound"] != true {
+            reply.insert("section_found".into(), false.into());
+            return fit_outline(reply, cap);
+        }
+        reply.insert("section_chars".into(), content["totalChars"].clone());
+    }
+    reply.insert("start".into(), content["start"].clone());
+    reply.insert("content".into(), content["text"].clone());
+    if content["truncated"] == true {
+        reply.insert("content_truncated".into(), true.into());
+        reply.insert("next".into(), content["next"].clone());
+    }
+    fit_content(reply, cap)
+}
+
+/// Narrows the content window until the reply fits; a narrowed window is
+/// a partial read, and its revision says so.
+fn fit_content(mut reply: Map<String, Value>, cap: usize) -> ToolResult<String> {
+    let start = reply["start"].as_u64().unwrap_or(0) as usize;
+    let full = reply["content"].as_str().unwrap_or_default().to_owned();
+    let mut kept = full.as_str();
+    for _ in 0..4 {
+        let text = guard::encode(&Value::Object(reply.clone()));
+        let size = utf16_len(&text);
+        if size <= cap {
+            return Ok(text);
+        }
+        let escaped = utf16_len(&guard::encode(&Value::String(kept.to_owned()))) - 2;
+        let budget = escaped.saturating_sub(size - cap).saturating_sub(60);
+        match fit_json(kept, budget).filter(|k| !k.is_empty()) {
+            Some(fitting) => kept = fitting,
+            None => return fit_outline(reply, cap),
+        }
+        reply.insert("content".into(), kept.into());
+        reply.insert("content_truncated".into(), true.into());
+        reply.insert("next".into(), (start + utf16_len(kept)).into());
+        if let Some(revision) = reply["revision"].as_str().filter(|r| !r.ends_with(".partial")).map(str::to_owned) {
+            reply.insert("revision".into(), format!("{revision}.partial").into());
+        }
+    }
+    guard::record_reply(&Value::Object(reply), cap)
+}
+
+/// A reply whose outline alone is too long keeps the headings that fit.
+fn fit_outline(mut reply: Map<String, Value>, cap: usize) -> ToolResult<String> {
+    reply.remove("content");
+    loop {
+        let text = guard::encode(&Value::Object(reply.clone()));
+        if utf16_len(&text) <= cap {
+            return Ok(text);
+        }
+        let Some(Value::Array(outline)) = reply.get_mut("outline") else { break };
+        if outline.pop().is_none() {
+            break;
+        }
+        reply.insert("outline_truncated".into(), true.into());
+    }
+    Err(ToolError::new(
+        Code::ReplyTooLarge,
+        format!("the page's details do not fit in {cap} characters"),
+        "raise `max_chars`, or read a `section`",
+    ))
+}
+
+pub async fn search_wiki(call: &Call, a: args::SearchWiki) -> ToolResult<String> {
+    let cap = args::cap(call.cap, a.max_chars)?;
+    if a.query.trim().is_empty() {
+        return Err(ToolError::invalid("`query` is empty", "give the words to find"));
+    }
+    let many = a.workspace.is_none();
+    let variables =
+        json!({"query": a.query, "workspace": a.workspace, "first": args::limit(a.limit)?, "after": a.cursor});
+    let data = run(&call.app, &call.viewer, include_str!("operations/search_wiki.graphql"), variables).await?;
+    let (items, next, total) = page_items(&data["searchWiki"], |n| {
+        let mut item = Map::new();
+        item.insert("path".into(), n["page"]["path"].clone());
+        if many {
+            item.insert("workspace".into(), n["page"]["workspace"]["key"].clone());
+        }
+        item.insert("title".into(), n["page"]["title"].clone());
+        put(&mut item, "title_match", n["titleMatch"].clone(), false);
+        put(&mut item, "excerpt", n["excerpt"].clone(), false);
+        item.insert("updated".into(), instant(&n["page"]["updatedAt"]));
+        Value::Object(item)
+    });
+    guard::list_reply(items, next, total, cap)
+}
+
+pub async fn list_wiki_changes(call: &Call, a: args::ListWikiChanges) -> ToolResult<String> {
+    let cap = args::cap(call.cap, a.max_chars)?;
+    let since = args::instant("since", a.since.as_deref())?;
+    let variables =
+        json!({"workspace": a.workspace, "since": since, "first": args::limit(a.limit)?, "after": a.cursor});
+    let data = run(&call.app, &call.viewer, include_str!("operations/list_wiki_changes.graphql"), variables).await?;
+    let (items, next, total) = page_items(&data["wikiChanges"], |n| {
+        let mut item = Map::new();
+        item.insert("path".into(), n["path"].clone());
+        put(&mut item, "workspace", n["page"]["workspace"]["key"].clone(), false);
+        item.insert("revision".into(), n["revision"].clone());
+        put(&mut item, "author", n["author"]["username"].clone(), false);
+        item.insert("at".into(), instant(&n["at"]));
+        item.insert("summary".into(), n["summary"].clone());
+        Value::Object(item)
+    });
+    guard::list_reply(items, next, total, cap)
+}
+
+fn written(page: &Value) -> ToolResult<String> {
+    Ok(guard::encode(&json!({
+        "path": page["path"],
+        "workspace": page["workspace"]["key"],
+        "title": page["title"],
+        "revision": page["revision"].to_string(),
+        "total_chars": page["totalChars"],
+        "updated": instant(&page["updatedAt"]),
+    })))
+}
+
+pub async fn put_wiki_page(call: &Call, a: args::PutWikiPage) -> ToolResult<String> {
+    let variables = json!({
+        "workspace": a.workspace, "path": a.path, "content": a.content,
+        "baseRevision": a.base_revision, "title": a.title, "project": a.project,
+    });
+    let data = run(&call.app, &call.viewer, include_str!("operations/put_wiki_page.graphql"), variables).await?;
+    written(&data["putWikiPage"])
+}
+
+pub async fn patch_wiki_page(call: &Call, a: args::PatchWikiPage) -> ToolResult<String> {
+    let variables = json!({
+        "workspace": a.workspace, "path": a.path, "baseRevision": a.base_revision,
+        "find": a.find, "replace": a.replace, "section": a.section,
+    });
+    let data = run(&call.app, &call.viewer, include_str!("operations/patch_wiki_page.graphql"), variables).await?;
+    written(&data["patchWikiPage"])
+}
