@@ -67,6 +67,35 @@ pub fn list_reply(items: Vec<Item>, next: Option<String>, total: i64, cap: usize
     })
 }
 
+/// Narrows the text under `key` of a single record, cutting its tail on a
+/// character boundary, until the whole reply fits `cap`. `mark` records the
+/// cut (truncated flags, the offset of the next window) each time. `None`
+/// when even one character of the text does not fit.
+pub fn narrow_text(
+    mut reply: Map<String, Value>,
+    key: &str,
+    cap: usize,
+    mut mark: impl FnMut(&mut Map<String, Value>, &str),
+) -> Option<String> {
+    let full = reply.get(key).and_then(Value::as_str)?.to_owned();
+    let mut kept = full.as_str();
+    // Escapes and the marks make the size move a little: a few rounds settle it.
+    for _ in 0..6 {
+        let text = encode(&Value::Object(reply.clone()));
+        let size = utf16_len(&text);
+        if size <= cap {
+            return Some(text);
+        }
+        let escaped = utf16_len(&encode(&Value::String(kept.to_owned()))) - 2;
+        let budget = escaped.saturating_sub(size - cap).saturating_sub(60);
+        kept = crate::text::fit_json(kept, budget).filter(|k| !k.is_empty())?;
+        reply.insert(key.to_owned(), kept.into());
+        mark(&mut reply, kept);
+    }
+    let text = encode(&Value::Object(reply));
+    (utf16_len(&text) <= cap).then_some(text)
+}
+
 /// A single record, which must already fit.
 pub fn record_reply(reply: &Value, cap: usize) -> ToolResult<String> {
     let text = encode(reply);
@@ -122,6 +151,21 @@ mod tests {
     fn an_item_over_the_cap_is_reply_too_large() {
         let err = list_reply(items(2, 2_000), None, 2, 1_000).unwrap_err();
         assert_eq!(err.code, Code::ReplyTooLarge);
+    }
+
+    #[test]
+    fn narrowed_text_fits_and_is_marked() {
+        let mut reply = Map::new();
+        reply.insert("title".into(), "x".into());
+        reply.insert("body".into(), "🚀\"é ".repeat(500).into());
+        let text = narrow_text(reply, "body", 1_000, |r, kept| {
+            r.insert("next".into(), utf16_len(kept).into());
+        })
+        .unwrap();
+        assert!(utf16_len(&text) <= 1_000);
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["next"].as_u64().unwrap() as usize, utf16_len(value["body"].as_str().unwrap()));
+        assert!(utf16_len(&text) > 900, "the window uses the room there is");
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::text::{fit_json, html_to_text, plain_to_html, utf16_len};
+use crate::text::{html_to_text, plain_to_html, utf16_len};
 
 use super::Call;
 use super::args::{self, View};
@@ -140,6 +140,22 @@ async fn task_list(call: &Call, filter: Value, order: Option<args::Order>, list:
     guard::list_reply(items, next, total, cap)
 }
 
+/// The options of a task list's arguments (each tool has its own struct,
+/// with the same names for these).
+macro_rules! list_options {
+    ($a:ident) => {
+        ListOptions {
+            limit: $a.limit,
+            cursor: $a.cursor,
+            max_chars: $a.max_chars,
+            view: $a.view,
+            fields: $a.fields,
+            verbose: $a.verbose,
+            body_chars: $a.body_chars,
+        }
+    };
+}
+
 /// What every task list takes besides its filter.
 struct ListOptions {
     limit: Option<i64>,
@@ -176,15 +192,7 @@ pub async fn list_tasks(call: &Call, a: args::ListTasks) -> ToolResult<String> {
     insert_some(&mut f, "dueBefore", args::date("due_before", a.due_before.as_deref())?.map(Value::from));
     insert_some(&mut f, "parent", a.parent.map(Value::from));
     insert_some(&mut f, "kind", a.kind.map(|k| Value::from(format!("{k:?}").to_uppercase())));
-    let list = ListOptions {
-        limit: a.limit,
-        cursor: a.cursor,
-        max_chars: a.max_chars,
-        view: a.view,
-        fields: a.fields,
-        verbose: a.verbose,
-        body_chars: a.body_chars,
-    };
+    let list = list_options!(a);
     task_list(call, Value::Object(f), a.order, list).await
 }
 
@@ -194,15 +202,7 @@ pub async fn list_my_tasks(call: &Call, a: args::ListMyTasks) -> ToolResult<Stri
     f.insert("done".into(), a.done.unwrap_or(false).into());
     insert_some(&mut f, "project", a.project.map(Value::from));
     insert_some(&mut f, "status", a.status.map(Value::from));
-    let list = ListOptions {
-        limit: a.limit,
-        cursor: a.cursor,
-        max_chars: a.max_chars,
-        view: a.view,
-        fields: a.fields,
-        verbose: a.verbose,
-        body_chars: a.body_chars,
-    };
+    let list = list_options!(a);
     task_list(call, Value::Object(f), None, list).await
 }
 
@@ -214,15 +214,7 @@ pub async fn search_tasks(call: &Call, a: args::SearchTasks) -> ToolResult<Strin
     f.insert("text".into(), a.text.into());
     insert_some(&mut f, "project", a.project.map(Value::from));
     insert_some(&mut f, "done", a.done.map(Value::from));
-    let list = ListOptions {
-        limit: a.limit,
-        cursor: a.cursor,
-        max_chars: a.max_chars,
-        view: a.view,
-        fields: a.fields,
-        verbose: a.verbose,
-        body_chars: a.body_chars,
-    };
+    let list = list_options!(a);
     task_list(call, Value::Object(f), None, list).await
 }
 
@@ -253,34 +245,23 @@ pub async fn get_task(call: &Call, a: args::GetTask) -> ToolResult<String> {
 }
 
 /// Narrows the description window until the whole reply fits `cap`.
-fn fit_description(mut reply: Map<String, Value>, window: &Value, cap: usize) -> ToolResult<String> {
-    let Some(full) = reply.get(DESCRIPTION).and_then(Value::as_str).map(str::to_owned) else {
+fn fit_description(reply: Map<String, Value>, window: &Value, cap: usize) -> ToolResult<String> {
+    if !reply.contains_key(DESCRIPTION) {
         return guard::record_reply(&Value::Object(reply), cap);
-    };
+    }
     let start = window["start"].as_u64().unwrap_or(0) as usize;
-    let mut kept = full.as_str();
-    for _ in 0..4 {
-        let text = guard::encode(&Value::Object(reply.clone()));
-        let size = utf16_len(&text);
-        if size <= cap {
-            return Ok(text);
-        }
-        let escaped = utf16_len(&guard::encode(&Value::String(kept.to_owned()))) - 2;
-        // The window fields may grow once the cut is recorded: keep room.
-        let budget = escaped.saturating_sub(size - cap).saturating_sub(40);
-        kept = fit_json(kept, budget).filter(|k| !k.is_empty()).ok_or_else(|| {
-            ToolError::new(
-                Code::ReplyTooLarge,
-                format!("the task does not fit in {cap} characters even without its description"),
-                "ask for fewer fields (`fields`) or a larger `max_chars`",
-            )
-        })?;
-        reply.insert(DESCRIPTION.into(), kept.into());
+    guard::narrow_text(reply, DESCRIPTION, cap, |reply, kept| {
         reply.insert("description_truncated".into(), true.into());
         reply.insert("description_total_chars".into(), window["totalChars"].clone());
         reply.insert("description_next".into(), (start + utf16_len(kept)).into());
-    }
-    guard::record_reply(&Value::Object(reply), cap)
+    })
+    .ok_or_else(|| {
+        ToolError::new(
+            Code::ReplyTooLarge,
+            format!("the task does not fit in {cap} characters even without its description"),
+            "ask for fewer fields (`fields`) or a larger `max_chars`",
+        )
+    })
 }
 
 pub async fn list_projects(call: &Call, a: args::ListProjects) -> ToolResult<String> {

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::text::{fit_json, utf16_len};
+use crate::text::utf16_len;
 
 use super::Call;
 use super::args;
@@ -89,30 +89,20 @@ pub async fn get_wiki_page(call: &Call, a: args::GetWikiPage) -> ToolResult<Stri
 
 /// Narrows the content window until the reply fits; a narrowed window is
 /// a partial read, and its revision says so.
-fn fit_content(mut reply: Map<String, Value>, cap: usize) -> ToolResult<String> {
+fn fit_content(reply: Map<String, Value>, cap: usize) -> ToolResult<String> {
     let start = reply["start"].as_u64().unwrap_or(0) as usize;
-    let full = reply["content"].as_str().unwrap_or_default().to_owned();
-    let mut kept = full.as_str();
-    for _ in 0..4 {
-        let text = guard::encode(&Value::Object(reply.clone()));
-        let size = utf16_len(&text);
-        if size <= cap {
-            return Ok(text);
-        }
-        let escaped = utf16_len(&guard::encode(&Value::String(kept.to_owned()))) - 2;
-        let budget = escaped.saturating_sub(size - cap).saturating_sub(60);
-        match fit_json(kept, budget).filter(|k| !k.is_empty()) {
-            Some(fitting) => kept = fitting,
-            None => return fit_outline(reply, cap),
-        }
-        reply.insert("content".into(), kept.into());
+    let fallback = reply.clone();
+    let narrowed = guard::narrow_text(reply, "content", cap, |reply, kept| {
         reply.insert("content_truncated".into(), true.into());
         reply.insert("next".into(), (start + utf16_len(kept)).into());
         if let Some(revision) = reply["revision"].as_str().filter(|r| !r.ends_with(".partial")).map(str::to_owned) {
             reply.insert("revision".into(), format!("{revision}.partial").into());
         }
+    });
+    match narrowed {
+        Some(text) => Ok(text),
+        None => fit_outline(fallback, cap),
     }
-    guard::record_reply(&Value::Object(reply), cap)
 }
 
 /// A reply whose outline alone is too long keeps the headings that fit.
