@@ -13,7 +13,8 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Json, Router};
 use serde::Deserialize;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+use tracing::Level;
 
 use crate::auth::{self, AuthError, Viewer};
 use crate::graphql::{self, error};
@@ -30,7 +31,18 @@ pub fn router(app: App) -> Router {
         .route("/graphql/ws", get(graphql_ws))
         .route("/healthz", get(healthz))
         .merge(authenticated)
-        .layer(TraceLayer::new_for_http())
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request| {
+                    tracing::info_span!(
+                        "request",
+                        method = %request.method(),
+                        path = request.uri().path(),
+                        user = tracing::field::Empty,
+                    )
+                })
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
         .with_state(app)
 }
 
