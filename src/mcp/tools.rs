@@ -124,7 +124,13 @@ async fn task_list(call: &Call, filter: Value, order: Option<args::Order>, list:
     let cap = args::cap(call.cap, list.max_chars)?;
     let view = list.view.unwrap_or(View::Summary);
     let selection = TASK.select(view, list.fields, list.verbose)?;
-    let body_chars = args::body_chars(list.body_chars)?;
+    // Naming `description` in a list's `fields` asks for it: without
+    // `body_chars` it comes as the longest excerpt a list item carries.
+    let wants_description = selection.explicit && selection.names.contains(&DESCRIPTION);
+    let body_chars = match list.body_chars {
+        None if wants_description => 1000,
+        chars => args::body_chars(chars)?,
+    };
     let document =
         TASK.document(include_str!("operations/list_tasks.graphql"), view, &selection, &body_excerpt(body_chars));
     let variables = json!({

@@ -80,6 +80,10 @@ async fn fields_give_exactly_the_named_keys(backend: Backend) {
         let keys: BTreeSet<&str> = item.as_object().expect("object").keys().map(String::as_str).collect();
         assert_eq!(keys, BTreeSet::from(["ref", "assignee", "parent", "comments"]), "{item}");
     }
+    let with_description = mcp.ok("list_tasks", json!({"fields": "ref,description", "limit": 200})).await;
+    let described =
+        with_description["items"].as_array().expect("items").iter().filter(|t| t["description"].is_string()).count();
+    assert!(described > 0, "naming description in a list's fields brings excerpts");
     let task = mcp.ok("get_task", json!({"ref": list["items"][0]["ref"], "fields": ["title", "description"]})).await;
     let keys: BTreeSet<&str> = task.as_object().expect("object").keys().map(String::as_str).collect();
     assert!(keys.contains("title") && keys.contains("description"), "{task}");
