@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use migration::MigratorTrait;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
-use sea_orm::{ConnectOptions, Database, DatabaseConnection, DbErr};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr};
 
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
@@ -66,7 +66,26 @@ pub async fn open(url: &str) -> Result<DatabaseConnection, DbError> {
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbError> {
     let db = open(url).await?;
     migrate(&db, url).await?;
+    if db.get_database_backend() == DbBackend::Sqlite {
+        refresh_statistics(&db).await.map_err(|source| DbError::Open { url: redact(url), source })?;
+    }
     Ok(db)
+}
+
+/// Gives the query planner current statistics. On SQLite this is cheap
+/// when they are fresh (`PRAGMA optimize` with a bounded analysis), so it
+/// also runs at every start; PostgreSQL keeps its own with autovacuum and is
+/// only analyzed after a bulk load.
+pub async fn refresh_statistics(db: &DatabaseConnection) -> Result<(), DbErr> {
+    match db.get_database_backend() {
+        DbBackend::Sqlite => {
+            db.execute_unprepared("PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;").await?;
+        }
+        _ => {
+            db.execute_unprepared("ANALYZE").await?;
+        }
+    }
+    Ok(())
 }
 
 pub async fn migrate(db: &DatabaseConnection, url: &str) -> Result<(), DbError> {

@@ -245,6 +245,9 @@ pub async fn seed(db: &DatabaseConnection, options: &SeedOptions) -> Result<Seed
     let report = written?;
     advance_sequences(&txn).await?;
     txn.commit().await?;
+    // A fresh board has no planner statistics yet; without them SQLite
+    // sorts a whole table for the first page instead of walking an index.
+    crate::db::refresh_statistics(db).await?;
     Ok(report)
 }
 

@@ -122,39 +122,29 @@ pub async fn prime(ctx: &Context<'_>, page: &Page<task::Model>) -> async_graphql
         look.field("nodes").field(field).exists() || look.field("edges").field("node").field(field).exists()
     };
     let rows: Vec<&task::Model> = page.items.iter().map(|(_, row)| row).collect();
-    let loader = &loaders(ctx)?.0;
-    let failed = |err: LoadError| err.extend();
-    if selected("ref") || selected("project") || selected("url") {
-        loader.load_many(distinct(rows.iter().map(|t| t.project_id)).map(ProjectKey)).await.map_err(failed)?;
-    }
-    if selected("status") || selected("done") {
-        loader.load_many(distinct(rows.iter().map(|t| t.status_id)).map(StatusKey)).await.map_err(failed)?;
-    }
-    if selected("labels") {
-        loader.load_many(rows.iter().map(|t| TaskLabelsOf(t.id))).await.map_err(failed)?;
-    }
-    if selected("commentCount") {
-        loader.load_many(rows.iter().map(|t| CommentCountOf(t.id))).await.map_err(failed)?;
-    }
-    let mut users = Vec::new();
-    if selected("coworkers") {
-        let coworkers = loader.load_many(rows.iter().map(|t| CoworkersOf(t.id))).await.map_err(failed)?;
-        users.extend(coworkers.into_values().flatten());
-    }
+    let loaders = loaders(ctx)?;
+    let wanted = |yes: bool, keys: Vec<i64>| if yes { keys } else { Vec::new() };
+    let all = |f: fn(&task::Model) -> i64| rows.iter().map(|t| f(t)).collect::<Vec<i64>>();
+    let (_, _, _, _, coworkers) = tokio::try_join!(
+        loaders.prime(
+            wanted(selected("ref") || selected("project") || selected("url"), all(|t| t.project_id)),
+            ProjectKey
+        ),
+        loaders.prime(wanted(selected("status") || selected("done"), all(|t| t.status_id)), StatusKey),
+        loaders.prime(wanted(selected("labels"), all(|t| t.id)), TaskLabelsOf),
+        loaders.prime(wanted(selected("commentCount"), all(|t| t.id)), CommentCountOf),
+        loaders.prime(wanted(selected("coworkers"), all(|t| t.id)), CoworkersOf),
+    )
+    .map_err(|err: LoadError| err.extend())?;
+    let mut users: Vec<i64> = coworkers.into_values().flatten().collect();
     if selected("assignee") {
         users.extend(rows.iter().filter_map(|t| t.assignee_id));
     }
     if selected("createdBy") {
         users.extend(rows.iter().map(|t| t.created_by_id));
     }
-    if !users.is_empty() {
-        loader.load_many(distinct(users.into_iter()).map(UserKey)).await.map_err(failed)?;
-    }
+    loaders.prime(users, UserKey).await.map_err(|err| err.extend())?;
     Ok(())
-}
-
-fn distinct(ids: impl Iterator<Item = i64>) -> impl Iterator<Item = i64> {
-    ids.collect::<std::collections::BTreeSet<i64>>().into_iter()
 }
 
 /// The optional columns a single task must read.
