@@ -87,10 +87,16 @@ async fn seed(url: &str, args: &SeedArgs) -> Result<(), Failure> {
 }
 
 async fn serve(url: &str, args: ServeArgs, settings: Settings) -> Result<(), Failure> {
-    let conn = db::connect(url).await?;
+    let mut conn = db::connect(url).await?;
     if args.demo {
         match demo::seed(&conn, &SeedOptions { projects: 6, tasks: 300, seed: 42 }).await {
-            Ok(report) => eprintln!("seeded the demo board: {report:?}"),
+            Ok(report) => {
+                eprintln!("seeded the demo board: {report:?}");
+                // Connections opened before the seed's ANALYZE would keep
+                // planning without its statistics.
+                conn.close().await?;
+                conn = db::connect(url).await?;
+            }
             Err(demo::DemoError::NotEmpty) => eprintln!("the database already holds a board; serving it"),
             Err(err) => return Err(err.into()),
         }

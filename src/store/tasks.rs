@@ -13,7 +13,7 @@ use entity::{StatusCategory, TaskKind, label, project, status, task, task_cowork
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
 use super::lookup::{contains_word, parse_ref, user_id_by_name, words};
-use super::visibility::visible_project_ids;
+use super::visibility::{task_in_visible_project, visible_project_ids};
 use super::{Result, Store};
 use crate::auth::Viewer;
 
@@ -122,9 +122,7 @@ fn closed_categories() -> [StatusCategory; 2] {
 
 /// The SQL condition of a filter, visibility and tombstones included.
 fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<Condition> {
-    let mut c = Condition::all()
-        .add(task::Column::DeletedAt.is_null())
-        .add(task::Column::ProjectId.in_subquery(visible_project_ids(viewer)));
+    let mut c = Condition::all().add(task::Column::DeletedAt.is_null()).add(task_in_visible_project(viewer));
     if let Some(id) = project_id {
         c = c.add(task::Column::ProjectId.eq(id));
     }

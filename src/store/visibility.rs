@@ -6,7 +6,7 @@
 //! hangs off them goes through `visible_project_ids`; wiki pages go through
 //! `visible_wiki_page`.
 
-use sea_orm::sea_query::{Query, SelectStatement};
+use sea_orm::sea_query::{Expr, ExprTrait, Query, SelectStatement, SimpleExpr};
 use sea_orm::{ColumnTrait, Condition};
 
 use entity::{WorkspaceRole, project, project_member, task, wiki_page, workspace, workspace_member};
@@ -90,6 +90,24 @@ pub fn require_write(viewer: &Viewer) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+/// Holds for a task row whose project the viewer may see. Written as a
+/// correlated EXISTS rather than `project_id IN (...)`: an IN on the indexed
+/// column tempts SQLite to read every visible project's tasks and sort
+/// them, where walking the order's own index and checking each row stops
+/// after one page.
+pub fn task_in_visible_project(viewer: &Viewer) -> SimpleExpr {
+    Expr::exists(
+        Query::select()
+            .expr(Expr::val(1))
+            .from(project::Entity)
+            .and_where(
+                Expr::col((project::Entity, project::Column::Id)).equals((task::Entity, task::Column::ProjectId)),
+            )
+            .and_where(project::Column::Id.in_subquery(visible_project_ids(viewer)))
+            .to_owned(),
+    )
 }
 
 /// `SELECT task.id` of every task (tombstones included) the viewer may see.
