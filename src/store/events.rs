@@ -1,15 +1,15 @@
 //! Reading the change log: one task's changes, and the activity feed.
 
 use chrono::{DateTime, Utc};
-use sea_orm::sea_query::{Expr, Query};
+use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter};
 use serde::Serialize;
 
-use entity::{project, task_event};
+use entity::task_event;
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
-use super::lookup::user_id_by_name;
+use super::lookup::{project_ids_by_key, user_id_by_name};
 use super::visibility::visible_project_ids;
 use super::{Result, Store};
 use crate::auth::Viewer;
@@ -41,12 +41,7 @@ fn order(descending: bool) -> KeysetOrder<task_event::Model> {
 fn condition(viewer: &Viewer, filter: &ActivityFilter) -> Condition {
     let mut c = Condition::all().add(task_event::Column::ProjectId.in_subquery(visible_project_ids(viewer)));
     if let Some(key) = &filter.project {
-        let ids = Query::select()
-            .column(project::Column::Id)
-            .from(project::Entity)
-            .and_where(project::Column::Key.eq(key.as_str()))
-            .to_owned();
-        c = c.add(task_event::Column::ProjectId.in_subquery(ids));
+        c = c.add(task_event::Column::ProjectId.in_subquery(project_ids_by_key(key)));
     }
     if let Some(actor) = &filter.actor {
         c = c.add(task_event::Column::ActorId.in_subquery(user_id_by_name(viewer, actor)));

@@ -3,7 +3,7 @@
 use sea_orm::ColumnTrait;
 use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query, SelectStatement};
 
-use entity::user;
+use entity::{project, user};
 
 use crate::auth::Viewer;
 use crate::store::{Result, StoreError};
@@ -16,6 +16,11 @@ pub fn user_id_by_name(viewer: &Viewer, username: &str) -> SelectStatement {
         .from(user::Entity)
         .and_where(user::Column::Username.eq(username))
         .to_owned()
+}
+
+/// `SELECT id FROM project WHERE key = ?`.
+pub fn project_ids_by_key(key: &str) -> SelectStatement {
+    Query::select().column(project::Column::Id).from(project::Entity).and_where(project::Column::Key.eq(key)).to_owned()
 }
 
 /// Splits `PROJ-42` into its project key and number.

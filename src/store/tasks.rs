@@ -12,7 +12,7 @@ use entity::{StatusCategory, TaskKind, label, project, status, task, task_cowork
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
-use super::lookup::{contains_word, parse_ref, user_id_by_name, words};
+use super::lookup::{contains_word, parse_ref, project_ids_by_key, user_id_by_name, words};
 use super::visibility::{task_in_visible_project, visible_project_ids};
 use super::{Result, Store};
 use crate::auth::Viewer;
@@ -127,12 +127,7 @@ fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> R
         c = c.add(task::Column::ProjectId.eq(id));
     }
     if let Some(key) = &filter.project {
-        let ids = Query::select()
-            .column(project::Column::Id)
-            .from(project::Entity)
-            .and_where(project::Column::Key.eq(key.as_str()))
-            .to_owned();
-        c = c.add(task::Column::ProjectId.in_subquery(ids));
+        c = c.add(task::Column::ProjectId.in_subquery(project_ids_by_key(key)));
     }
     if let Some(status) = &filter.status {
         let mut matches = Condition::any().add(status::Column::Key.eq(status.as_str()));
@@ -265,11 +260,7 @@ pub async fn by_ref(
     columns: TaskColumns,
 ) -> Result<Option<task::Model>> {
     let (key, number) = parse_ref(task_ref)?;
-    let project_ids = Query::select()
-        .column(project::Column::Id)
-        .from(project::Entity)
-        .and_where(project::Column::Key.eq(key))
-        .to_owned();
+    let project_ids = project_ids_by_key(key);
     Ok(select_columns(columns)
         .filter(task::Column::ProjectId.in_subquery(project_ids))
         .filter(task::Column::Number.eq(number))

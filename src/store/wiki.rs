@@ -15,10 +15,11 @@ use sea_orm::{
 };
 use serde::Serialize;
 
-use entity::{project, wiki_page, workspace};
+use entity::{wiki_page, workspace};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
+use super::lookup::project_ids_by_key;
 use super::visibility::visible_wiki_page;
 use super::{Result, Store, StoreError};
 use crate::auth::Viewer;
@@ -120,12 +121,7 @@ fn condition(viewer: &Viewer, filter: &WikiFilter) -> Result<Condition> {
         c = c.add(at_or_under(prefix));
     }
     if let Some(key) = &filter.project {
-        let ids = Query::select()
-            .column(project::Column::Id)
-            .from(project::Entity)
-            .and_where(project::Column::Key.eq(key.as_str()))
-            .to_owned();
-        c = c.add(wiki_page::Column::ProjectId.in_subquery(ids));
+        c = c.add(wiki_page::Column::ProjectId.in_subquery(project_ids_by_key(key)));
     }
     Ok(c)
 }
