@@ -7,12 +7,21 @@
 pub use sea_orm_migration::prelude::*;
 
 mod m20261129_000001_create_tables;
+mod m20261130_000001_task_due_order_index;
+
+/// The due date that sorts unscheduled tasks after every real one in the
+/// "due" order. A four-digit year, so that SQLite's text dates still compare
+/// in date order.
+pub const NO_DUE_DATE: &str = "9999-12-31";
 
 pub struct Migrator;
 
 #[async_trait::async_trait]
 impl MigratorTrait for Migrator {
     fn migrations() -> Vec<Box<dyn MigrationTrait>> {
-        vec![Box::new(m20261129_000001_create_tables::Migration)]
+        vec![
+            Box::new(m20261129_000001_create_tables::Migration),
+            Box::new(m20261130_000001_task_due_order_index::Migration),
+        ]
     }
 }

@@ -50,6 +50,33 @@ fn beyond(keys: &[(Expr, KeyKind)], position: &Position, after_in_order: bool, d
     if after_in_order == descending { row.lt(at) } else { row.gt(at) }
 }
 
+/// The dates the store keeps (due dates): four-digit years, so that
+/// SQLite's text dates compare in date order.
+pub const STORED_DATES: std::ops::RangeInclusive<chrono::NaiveDate> =
+    match (chrono::NaiveDate::from_ymd_opt(1, 1, 1), chrono::NaiveDate::from_ymd_opt(9999, 12, 31)) {
+        (Some(first), Some(last)) => first..=last,
+        _ => chrono::NaiveDate::MIN..=chrono::NaiveDate::MAX,
+    };
+
+/// A bound on the leading key that every row meets, for pages that start
+/// at either end of a list. Without any range on the leading key, SQLite
+/// (3.51) may plan a filtered list by reading every matching row and
+/// sorting it; with one it walks the order's index and stops after a page,
+/// as it does for every later page.
+fn opening_bound(keys: &[(Expr, KeyKind)]) -> Option<Expr> {
+    let (leading, kind) = keys.first()?;
+    let floor: sea_orm::Value = match kind {
+        KeyKind::Int => i64::MIN.into(),
+        // Instants are written by the server (creation, activity), never
+        // before the earliest instant a cursor can hold; dates are checked
+        // on the way in.
+        KeyKind::Time => chrono::DateTime::from_timestamp_nanos(i64::MIN).into(),
+        KeyKind::Text => String::new().into(),
+        KeyKind::Date => (*STORED_DATES.start()).into(),
+    };
+    Some(leading.clone().gte(Expr::val(floor)))
+}
+
 /// Fetches the page `request` asks for from `select`, in `order`. Rows are
 /// read as `M`: the entity's model, or a model with computed columns that a
 /// sort key needs (a search rank).
@@ -67,6 +94,11 @@ where
 {
     let forward = request.direction == Direction::Forward;
     let mut select = select;
+    if request.after.is_none() && request.before.is_none() {
+        if let Some(bound) = opening_bound(&order.keys) {
+            select = select.filter(bound);
+        }
+    }
     if let Some(after) = &request.after {
         select = select.filter(beyond(&order.keys, after, true, order.descending));
     }

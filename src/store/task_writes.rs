@@ -10,6 +10,7 @@ use sea_orm::{
 
 use entity::{Priority, TaskKind, comment, label, project, status, task, task_coworker, task_event, task_label, user};
 
+use super::keyset::STORED_DATES;
 use super::tasks::{self, TaskColumns};
 use super::visibility::{require_write, visible_project_ids};
 use super::{Result, Store, StoreError, now};
@@ -238,9 +239,20 @@ fn publish(store: &Store, events: &[task_event::Model]) {
     }
 }
 
+fn validate_due_date(due: Option<NaiveDate>) -> Result<Option<NaiveDate>> {
+    match due {
+        Some(date) if !STORED_DATES.contains(&date) => Err(StoreError::bad_input(
+            format!("the due date {date} is outside the years 1 to 9999"),
+            "give a date as YYYY-MM-DD",
+        )),
+        _ => Ok(due),
+    }
+}
+
 pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Result<task::Model> {
     require_write(viewer)?;
     let title = validate_title(&new.title)?;
+    let due_date = validate_due_date(new.due_date)?;
     let (task, events) = with_retry(|| async {
         let txn = store.db.begin().await?;
         let project = visible_project(&txn, viewer, &new.project).await?;
@@ -274,7 +286,7 @@ pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Resul
             kind: Set(new.kind.unwrap_or(TaskKind::Task)),
             parent_id: Set(parent.as_ref().map(|p| p.id)),
             assignee_id: Set(assignee.as_ref().map(|a| a.id)),
-            due_date: Set(new.due_date),
+            due_date: Set(due_date),
             created_by_id: Set(viewer.user_id),
             created_at: Set(at),
             updated_at: Set(at),
@@ -351,6 +363,7 @@ async fn task_ref_of(txn: &DatabaseTransaction, id: Option<i64>) -> Result<Optio
 pub async fn update_task(store: &Store, viewer: &Viewer, task_ref: &str, changes: &TaskChanges) -> Result<task::Model> {
     require_write(viewer)?;
     let title = changes.title.as_deref().map(validate_title).transpose()?;
+    let due_date = changes.due_date.map(validate_due_date).transpose()?;
     let (task, events) = with_retry(|| async {
         let current = live_task(store, viewer, task_ref).await?;
         let txn = store.db.begin().await?;
@@ -393,7 +406,7 @@ pub async fn update_task(store: &Store, viewer: &Viewer, task_ref: &str, changes
             log.record("assignee", names(&old), new.as_ref().map(|u| u.username.clone()));
             row.assignee_id = Set(new.map(|u| u.id));
         }
-        if let Some(due) = changes.due_date {
+        if let Some(due) = due_date {
             log.record("due_date", current.due_date.map(|d| d.to_string()), due.map(|d| d.to_string()));
             row.due_date = Set(due);
         }

@@ -1,7 +1,7 @@
 //! Reading tasks: the filter, the four keyset orders, pages, totals and refs.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, Func, Query};
+use sea_orm::sea_query::{Expr, ExprTrait, Query};
 use sea_orm::{
     ActiveEnum, ColumnTrait, Condition, EntityTrait, Iterable, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
     Select,
@@ -70,15 +70,17 @@ impl TaskColumns {
     }
 }
 
-/// Sorts unscheduled tasks after every real date. A four-digit year, so
-/// that SQLite's text dates still compare in date order.
+/// `migration::NO_DUE_DATE` as a date, for the positions of unscheduled tasks.
 const NO_DUE_DATE: NaiveDate = match NaiveDate::from_ymd_opt(9999, 12, 31) {
     Some(date) => date,
     None => NaiveDate::MAX,
 };
 
+/// The "due" sort key, written exactly as the expression of its index
+/// (`ix_task_due_key_id`): the date is a literal because neither planner
+/// matches an indexed expression against a bound parameter.
 fn due_key() -> Expr {
-    Func::coalesce([Expr::col((task::Entity, task::Column::DueDate)), Expr::val(NO_DUE_DATE)]).into()
+    Expr::cust(format!("COALESCE(\"task\".\"due_date\", '{}')", migration::NO_DUE_DATE))
 }
 
 fn order_spec(order: TaskOrder) -> KeysetOrder<task::Model> {
@@ -331,4 +333,14 @@ pub async fn descriptions(store: &Store, viewer: &Viewer, ids: &[i64]) -> Result
         .into_tuple::<(i64, Option<String>)>()
         .all(&store.db)
         .await?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NO_DUE_DATE;
+
+    #[test]
+    fn the_due_key_and_its_index_agree_on_unscheduled_tasks() {
+        assert_eq!(NO_DUE_DATE.format("%Y-%m-%d").to_string(), migration::NO_DUE_DATE);
+    }
 }

@@ -45,6 +45,15 @@ async fn paging_mistakes_are_bad_user_input_with_a_hint(backend: Backend) {
             "not a label",
         ),
         (
+            "mutation { createTask(input: {project: \"WEB\", title: \"x\", dueDate: \"0000-12-31\"}) { ref } }"
+                .to_owned(),
+            "outside the years 1 to 9999",
+        ),
+        (
+            "mutation { updateTask(ref: \"WEB-1\", input: {dueDate: \"+10000-01-01\"}) { ref } }".to_owned(),
+            "outside the years 1 to 9999",
+        ),
+        (
             "mutation { createProject(input: {workspace: \"ENG\", key: \"bad key\", name: \"x\"}) { key } }".to_owned(),
             "not a project key",
         ),

@@ -151,6 +151,10 @@ impl TestApp {
         Self { db: conn, base, statements, test_db, client: reqwest::Client::new(), server }
     }
 
+    pub fn database_url(&self) -> &str {
+        &self.test_db.url
+    }
+
     pub async fn finish(self) {
         self.server.abort();
         self.db.close().await.ok();
