@@ -16,7 +16,7 @@ use super::{
 };
 
 /// Tasks generated and written together, with their comments and events.
-const TASKS_PER_BATCH: u32 = 500;
+const TASKS_PER_BATCH: u32 = 5_000;
 
 /// Every 50th task is a tombstone: 2 %, and at least one on any board of 50
 /// tasks or more, so tests and demos always have one.
