@@ -149,16 +149,17 @@ async fn main() {
     let before = units(&serde_json::to_string_pretty(&json!({"tools": tools})).unwrap_or_default());
     rows.push((format!("tools/list ({} tools; before = the same, indented)", tools.len()), before, after));
 
-    // Characters per summary task item.
+    // Characters per summary task item, as served and with every title
+    // padded or cut to the 55 characters the target assumes.
     let (_, page) = bench.tool("list_tasks", json!({"limit": 200})).await;
-    let mut sizes: Vec<usize> =
-        page["items"].as_array().map(|i| i.iter().map(|t| units(&t.to_string())).collect()).unwrap_or_default();
+    let items = page["items"].as_array().cloned().unwrap_or_default();
+    let mut sizes: Vec<usize> = items.iter().map(|t| units(&t.to_string())).collect();
     sizes.sort_unstable();
-    let titles: Vec<usize> = page["items"]
-        .as_array()
-        .map(|i| i.iter().filter_map(|t| t["title"].as_str().map(units)).collect())
-        .unwrap_or_default();
+    let titles: Vec<usize> = items.iter().filter_map(|t| t["title"].as_str().map(units)).collect();
     let mean_title = titles.iter().sum::<usize>() as f64 / titles.len().max(1) as f64;
+    let mut at_55: Vec<usize> = items.iter().map(|t| units(&with_title_of(t, 55).to_string())).collect();
+    at_55.sort_unstable();
+    let median_item = items.iter().find(|t| units(&t.to_string()) == median(&sizes));
 
     println!("| call | before | after |");
     println!("|---|---:|---:|");
@@ -167,13 +168,34 @@ async fn main() {
     }
     println!();
     println!(
-        "median summary task item: {} chars (over {} items, mean title {:.0} chars)",
-        sizes.get(sizes.len() / 2).copied().unwrap_or(0),
+        "median summary task item: {} chars (over {} items, mean title {:.0} chars); {} chars with 55-character titles",
+        median(&sizes),
         sizes.len(),
-        mean_title
+        mean_title,
+        median(&at_55),
     );
+    if let Some(item) = median_item {
+        println!("an item of median size: {item}");
+    }
     bench.client.cancel().await.ok();
     for suffix in ["", "-wal", "-shm"] {
         std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
     }
+}
+
+fn median(sorted: &[usize]) -> usize {
+    sorted.get(sorted.len() / 2).copied().unwrap_or(0)
+}
+
+/// `item` with its title padded with `x` or cut to `chars` characters.
+fn with_title_of(item: &serde_json::Value, chars: usize) -> serde_json::Value {
+    let mut item = item.clone();
+    if let Some(title) = item["title"].as_str() {
+        let mut title: String = title.chars().take(chars).collect();
+        while title.chars().count() < chars {
+            title.push('x');
+        }
+        item["title"] = title.into();
+    }
+    item
 }
