@@ -70,11 +70,9 @@ impl TaskColumns {
     }
 }
 
-/// `migration::NO_DUE_DATE` as a date, for the positions of unscheduled tasks.
-const NO_DUE_DATE: NaiveDate = match NaiveDate::from_ymd_opt(9999, 12, 31) {
-    Some(date) => date,
-    None => NaiveDate::MAX,
-};
+/// `migration::NO_DUE_DATE` as a date, for the positions of unscheduled
+/// tasks: the last date the store keeps.
+const NO_DUE_DATE: NaiveDate = *keyset::STORED_DATES.end();
 
 /// The "due" sort key, written exactly as the expression of its index
 /// (`ix_task_due_key_id`): the date is a literal because neither planner
