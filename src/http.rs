@@ -25,6 +25,7 @@ pub fn router(app: App) -> Router {
     let authenticated = Router::new()
         .route("/graphql", axum::routing::post(graphql_handler))
         .nest_service("/mcp", mcp::http_service(app.clone()))
+        .layer(middleware::from_fn_with_state(app.clone(), limit_body))
         .layer(middleware::from_fn_with_state(app.clone(), require_token));
     Router::new()
         .route("/graphql", get(graphiql))
@@ -88,6 +89,39 @@ async fn require_token(State(app): State<App>, mut request: Request, next: Next)
     }
 }
 
+/// Reads the body whole, up to the limit, so that no handler ever holds a
+/// larger one: a declared or actual length over it is answered 413.
+async fn limit_body(State(app): State<App>, request: Request, next: Next) -> Response {
+    let max = app.settings.limits.max_body_bytes;
+    let declared =
+        request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|length| length > max as u64) {
+        return body_too_large(max);
+    }
+    let (parts, body) = request.into_parts();
+    match axum::body::to_bytes(body, max).await {
+        Ok(bytes) => next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await,
+        Err(err) => {
+            let too_large =
+                std::error::Error::source(&err).is_some_and(|source| source.is::<http_body_util::LengthLimitError>());
+            if too_large {
+                body_too_large(max)
+            } else {
+                tracing::debug!(error = %err, "request body could not be read");
+                StatusCode::BAD_REQUEST.into_response()
+            }
+        }
+    }
+}
+
+fn body_too_large(max: usize) -> Response {
+    let body = serde_json::json!({"errors": [{
+        "message": format!("the request body is larger than {max} bytes"),
+        "extensions": {"code": error::BAD_USER_INPUT, "hint": "send a smaller request: shorter texts, or fewer items at once"},
+    }]});
+    (StatusCode::PAYLOAD_TOO_LARGE, Json(body)).into_response()
+}
+
 async fn graphql_handler(
     State(app): State<App>,
     Extension(viewer): Extension<Viewer>,
@@ -128,30 +162,35 @@ async fn graphql_ws(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let from_header = viewer_of(&app, &headers).await.ok();
-    upgrade.protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS).on_upgrade(move |stream| {
-        let schema = app.schema.clone();
-        let init_app = app.clone();
-        GraphQLWebSocket::new(stream, schema, protocol)
-            .on_connection_init(move |payload| async move {
-                let viewer = match from_header {
-                    Some(viewer) => viewer,
-                    None => {
-                        let token = payload
-                            .get("Authorization")
-                            .or_else(|| payload.get("authorization"))
-                            .and_then(|v| v.as_str())
-                            .and_then(auth::bearer)
-                            .ok_or_else(error::unauthenticated)?;
-                        auth::authenticate(&init_app.store.db, token).await.map_err(|_| error::unauthenticated())?
-                    }
-                };
-                let mut data = Data::default();
-                data.insert(graphql::Loaders::new(init_app.store.clone(), viewer.clone()));
-                data.insert(viewer);
-                Ok(data)
-            })
-            .serve()
-    })
+    let max = app.settings.limits.max_body_bytes;
+    upgrade
+        .max_message_size(max)
+        .max_frame_size(max)
+        .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS)
+        .on_upgrade(move |stream| {
+            let schema = app.schema.clone();
+            let init_app = app.clone();
+            GraphQLWebSocket::new(stream, schema, protocol)
+                .on_connection_init(move |payload| async move {
+                    let viewer = match from_header {
+                        Some(viewer) => viewer,
+                        None => {
+                            let token = payload
+                                .get("Authorization")
+                                .or_else(|| payload.get("authorization"))
+                                .and_then(|v| v.as_str())
+                                .and_then(auth::bearer)
+                                .ok_or_else(error::unauthenticated)?;
+                            auth::authenticate(&init_app.store.db, token).await.map_err(|_| error::unauthenticated())?
+                        }
+                    };
+                    let mut data = Data::default();
+                    data.insert(graphql::Loaders::new(init_app.store.clone(), viewer.clone()));
+                    data.insert(viewer);
+                    Ok(data)
+                })
+                .serve()
+        })
 }
 
 async fn healthz(State(app): State<App>) -> Response {

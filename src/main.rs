@@ -35,7 +35,7 @@ async fn main() -> ExitCode {
 async fn run(cli: Cli) -> Result<(), Failure> {
     match cli.command {
         Command::Schema => {
-            print!("{}", graphql::sdl());
+            print!("{}", graphql::sdl().await);
             Ok(())
         }
         Command::Migrate => {

@@ -7,6 +7,7 @@ mod comment;
 mod connection;
 pub mod error;
 mod ids;
+pub mod limits;
 mod loaders;
 mod mutation;
 mod project;
@@ -22,7 +23,7 @@ mod workspace;
 use async_graphql::{Context, Schema};
 
 use crate::auth::Viewer;
-use crate::config::{Links, Settings};
+use crate::config::{Limits, Links, Settings};
 use crate::store::Store;
 
 pub use loaders::Loaders;
@@ -37,22 +38,51 @@ pub fn build_schema(store: Store, settings: &Settings) -> AppSchema {
     Schema::build(QueryRoot, MutationRoot, SubscriptionRoot)
         .data(store)
         .data(settings.links.clone())
-        .limit_depth(settings.limits.max_depth)
+        // Depth, fields and aliases are checked by `DocumentLimits` in one
+        // linear pass; async-graphql's depth limit would also refuse the
+        // standard introspection queries.
         .limit_complexity(settings.limits.max_complexity)
-        .extension(async_graphql::extensions::Tracing)
+        .extension(limits::DocumentLimits(settings.limits))
+        .data(settings.limits)
         .finish()
 }
 
-/// The schema without data, for printing the SDL.
-pub fn sdl() -> String {
-    Schema::build(QueryRoot, MutationRoot, SubscriptionRoot).finish().sdl()
+/// The SDL of the schema, as the standard introspection queries see it:
+/// with the schema's description and `@specifiedBy` on custom scalars, so
+/// a schema built from introspection prints the same text.
+pub async fn sdl() -> String {
+    let schema = Schema::build(QueryRoot, MutationRoot, SubscriptionRoot).finish();
+    let description = schema
+        .execute("{ __schema { description } }")
+        .await
+        .data
+        .into_json()
+        .ok()
+        .and_then(|data| data.pointer("/__schema/description").and_then(|d| d.as_str()).map(str::to_owned));
+    let sdl = schema.sdl_with_options(async_graphql::SDLExportOptions::new().include_specified_by());
+    let Some(text) = description.filter(|d| !d.is_empty()) else { return sdl };
+    let at = if sdl.starts_with("schema {") { Some(0) } else { sdl.find("\nschema {").map(|i| i + 1) };
+    match at {
+        Some(at) => format!("{}\"\"\"\n{text}\n\"\"\"\n{}", &sdl[..at], &sdl[at..]),
+        None => sdl,
+    }
 }
 
 /// Runs a request; errors the schema raised before any resolver ran (parse,
 /// validation, depth and complexity limits) get `BAD_USER_INPUT`, so every
 /// error carries a code.
+///
+/// A request that works longer than the time limit is stopped where it
+/// waits (on the database, mostly) and answered with an error.
 pub async fn execute(schema: &AppSchema, request: async_graphql::Request) -> async_graphql::Response {
-    let mut response = schema.execute(request).await;
+    let timeout = schema.data::<Limits>().map(Limits::request_timeout).unwrap_or(Limits::default().request_timeout());
+    let mut response = match tokio::time::timeout(timeout, schema.execute(request)).await {
+        Ok(response) => response,
+        Err(_) => {
+            tracing::warn!(seconds = timeout.as_secs(), "request stopped at the time limit");
+            async_graphql::Response::from_errors(vec![timed_out(timeout)])
+        }
+    };
     for err in &mut response.errors {
         let coded = err.extensions.as_ref().is_some_and(|e| e.get("code").is_some());
         if !coded {
@@ -62,6 +92,18 @@ pub async fn execute(schema: &AppSchema, request: async_graphql::Request) -> asy
         }
     }
     response
+}
+
+fn timed_out(timeout: std::time::Duration) -> async_graphql::ServerError {
+    let mut error = async_graphql::ServerError::new(
+        format!("the request did not finish within {} s and was stopped", timeout.as_secs()),
+        None,
+    );
+    let mut extensions = async_graphql::ErrorExtensionValues::default();
+    extensions.set("code", error::BAD_USER_INPUT);
+    extensions.set("hint", "narrow the filter, ask for smaller pages, or select fewer fields");
+    error.extensions = Some(extensions);
+    error
 }
 
 /// Adds the caller's identity and fresh loaders to a request.

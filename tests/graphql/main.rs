@@ -7,6 +7,7 @@ mod errors;
 mod mutations;
 mod paging;
 mod properties;
+mod request_limits;
 mod schema_sync;
 mod search;
 mod sql;

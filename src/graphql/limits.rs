@@ -1,0 +1,317 @@
+//! What a GraphQL document may cost, checked right after parsing and before
+//! validation or execution: its size, its fields after fragment expansion,
+//! aliases, top-level mutation fields and depth.
+//!
+//! async-graphql's own depth and complexity checks walk the document with
+//! fragments expanded, so a document whose fragments each spread the next
+//! one twice costs time exponential in its length before they answer. Here
+//! each fragment is measured once and its measure reused (memoized), so the
+//! whole analysis is linear in the document and a fragment bomb is refused
+//! without ever being expanded.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use async_graphql::extensions::{Extension, ExtensionContext, ExtensionFactory, NextPrepareRequest};
+use async_graphql::parser::types::{
+    DocumentOperations, ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet,
+};
+use async_graphql::{Name, Positioned, Request, ServerError, ServerResult};
+
+use super::error::BAD_USER_INPUT;
+use crate::config::Limits;
+
+/// The measure of a selection set with its fragments expanded.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Cost {
+    fields: u64,
+    aliases: u64,
+    depth: u64,
+}
+
+impl Cost {
+    fn add(self, other: Cost) -> Cost {
+        Cost {
+            fields: self.fields.saturating_add(other.fields),
+            aliases: self.aliases.saturating_add(other.aliases),
+            depth: self.depth.max(other.depth),
+        }
+    }
+}
+
+/// Why a document is refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DocumentError {
+    #[error("the document is {size} bytes long; at most {max} are accepted")]
+    TooLong { size: usize, max: usize },
+    #[error("the document selects {count} fields once its fragments are expanded; at most {max} are accepted")]
+    TooManyFields { count: u64, max: u64 },
+    #[error("the document uses {count} aliases; at most {max} are accepted")]
+    TooManyAliases { count: u64, max: u64 },
+    #[error("an operation runs {count} mutations; at most {max} run in one request")]
+    TooManyMutations { count: u64, max: u64 },
+    #[error("the field `{field}` nests {depth} levels deep; at most {max} are accepted")]
+    TooDeep { field: String, depth: u64, max: u64 },
+    #[error("the fragment `{0}` spreads itself")]
+    FragmentCycle(String),
+    #[error("unknown fragment `{0}`")]
+    UnknownFragment(String),
+}
+
+impl DocumentError {
+    pub fn hint(&self) -> &'static str {
+        match self {
+            DocumentError::TooLong { .. } => "send a shorter document: select fewer fields, or split it",
+            DocumentError::TooManyFields { .. } | DocumentError::TooManyAliases { .. } => {
+                "select fewer fields, spread each fragment fewer times, or split the document into several requests"
+            }
+            DocumentError::TooManyMutations { .. } => "send the mutations in several requests; nothing was written",
+            DocumentError::TooDeep { .. } => "select fewer nested levels; follow ids or refs in a second request",
+            DocumentError::FragmentCycle(_) | DocumentError::UnknownFragment(_) => {
+                "check the fragments against the document"
+            }
+        }
+    }
+
+    fn into_server_error(self) -> ServerError {
+        let hint = self.hint();
+        let mut error = ServerError::new(self.to_string(), None);
+        let mut extensions = async_graphql::ErrorExtensionValues::default();
+        extensions.set("code", BAD_USER_INPUT);
+        extensions.set("hint", hint);
+        error.extensions = Some(extensions);
+        error
+    }
+}
+
+/// Fields whose subtree is introspection, with a depth limit of its own:
+/// the standard introspection queries follow `ofType` further than any
+/// query of the data needs to go.
+fn is_introspection(field: &str) -> bool {
+    field == "__schema" || field == "__type"
+}
+
+enum Memo {
+    Measuring,
+    Done(Cost),
+}
+
+struct Analyzer<'a> {
+    fragments: &'a HashMap<Name, Positioned<FragmentDefinition>>,
+    memo: HashMap<&'a str, Memo>,
+}
+
+impl<'a> Analyzer<'a> {
+    fn selection_set(&mut self, set: &'a SelectionSet) -> Result<Cost, DocumentError> {
+        let mut cost = Cost::default();
+        for item in &set.items {
+            cost = cost.add(self.selection(&item.node)?);
+        }
+        Ok(cost)
+    }
+
+    fn selection(&mut self, selection: &'a Selection) -> Result<Cost, DocumentError> {
+        match selection {
+            Selection::Field(field) => {
+                let inner = self.selection_set(&field.node.selection_set.node)?;
+                Ok(Cost {
+                    fields: inner.fields.saturating_add(1),
+                    aliases: inner.aliases.saturating_add(u64::from(field.node.alias.is_some())),
+                    depth: inner.depth.saturating_add(1),
+                })
+            }
+            Selection::InlineFragment(inline) => self.selection_set(&inline.node.selection_set.node),
+            Selection::FragmentSpread(spread) => self.fragment(spread.node.fragment_name.node.as_str()),
+        }
+    }
+
+    fn fragment(&mut self, name: &'a str) -> Result<Cost, DocumentError> {
+        match self.memo.get(name) {
+            Some(Memo::Done(cost)) => return Ok(*cost),
+            Some(Memo::Measuring) => return Err(DocumentError::FragmentCycle(name.to_owned())),
+            None => {}
+        }
+        let (key, definition) =
+            self.fragments.get_key_value(name).ok_or_else(|| DocumentError::UnknownFragment(name.to_owned()))?;
+        self.memo.insert(key.as_str(), Memo::Measuring);
+        let cost = self.selection_set(&definition.node.selection_set.node)?;
+        self.memo.insert(key.as_str(), Memo::Done(cost));
+        Ok(cost)
+    }
+
+    /// Visits the top-level fields of a selection set through its fragments,
+    /// each fragment once per spread (bounded: the whole count was checked).
+    fn top_level_fields(
+        &mut self,
+        set: &'a SelectionSet,
+        visit: &mut dyn FnMut(&'a str, Cost) -> Result<(), DocumentError>,
+        seen: &mut Vec<&'a str>,
+    ) -> Result<(), DocumentError> {
+        for item in &set.items {
+            match &item.node {
+                Selection::Field(field) => {
+                    let cost = self.selection(&item.node)?;
+                    visit(field.node.name.node.as_str(), cost)?;
+                }
+                Selection::InlineFragment(inline) => {
+                    self.top_level_fields(&inline.node.selection_set.node, visit, seen)?;
+                }
+                Selection::FragmentSpread(spread) => {
+                    let name = spread.node.fragment_name.node.as_str();
+                    if seen.contains(&name) {
+                        return Err(DocumentError::FragmentCycle(name.to_owned()));
+                    }
+                    let definition =
+                        self.fragments.get(name).ok_or_else(|| DocumentError::UnknownFragment(name.to_owned()))?;
+                    seen.push(name);
+                    self.top_level_fields(&definition.node.selection_set.node, visit, seen)?;
+                    seen.pop();
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Measures a parsed document against the limits.
+pub fn check_document(document: &ExecutableDocument, limits: &Limits) -> Result<(), DocumentError> {
+    let mut analyzer = Analyzer { fragments: &document.fragments, memo: HashMap::new() };
+    let operations: Vec<_> = match &document.operations {
+        DocumentOperations::Single(op) => vec![&op.node],
+        DocumentOperations::Multiple(ops) => ops.values().map(|op| &op.node).collect(),
+    };
+    let mut total = Cost::default();
+    for operation in &operations {
+        total = total.add(analyzer.selection_set(&operation.selection_set.node)?);
+    }
+    // Fragments no operation spreads still cost validation time.
+    for name in document.fragments.keys() {
+        if !analyzer.memo.contains_key(name.as_str()) {
+            total = total.add(analyzer.fragment(name.as_str())?);
+        }
+    }
+    if total.fields > limits.max_fields {
+        return Err(DocumentError::TooManyFields { count: total.fields, max: limits.max_fields });
+    }
+    if total.aliases > limits.max_aliases {
+        return Err(DocumentError::TooManyAliases { count: total.aliases, max: limits.max_aliases });
+    }
+    for operation in operations {
+        let mut mutations = 0u64;
+        let is_mutation = operation.ty == OperationType::Mutation;
+        let mut visit = |name: &str, cost: Cost| {
+            let max = if is_introspection(name) { limits.max_introspection_depth } else { limits.max_depth };
+            if cost.depth > max {
+                return Err(DocumentError::TooDeep { field: name.to_owned(), depth: cost.depth, max });
+            }
+            if is_mutation && !name.starts_with("__") {
+                mutations += 1;
+            }
+            Ok(())
+        };
+        analyzer.top_level_fields(&operation.selection_set.node, &mut visit, &mut Vec::new())?;
+        if mutations > limits.max_mutations {
+            return Err(DocumentError::TooManyMutations { count: mutations, max: limits.max_mutations });
+        }
+    }
+    Ok(())
+}
+
+/// The schema extension that applies `check_document` to every request,
+/// subscriptions included.
+pub struct DocumentLimits(pub Limits);
+
+impl ExtensionFactory for DocumentLimits {
+    fn create(&self) -> Arc<dyn Extension> {
+        Arc::new(DocumentLimitsExtension(self.0))
+    }
+}
+
+struct DocumentLimitsExtension(Limits);
+
+#[async_graphql::async_trait::async_trait]
+impl Extension for DocumentLimitsExtension {
+    /// Parses the document here, once (async-graphql reuses the parse), so
+    /// that it is measured before async-graphql's own checks, which expand
+    /// fragments, ever see it.
+    async fn prepare_request(
+        &self,
+        ctx: &ExtensionContext<'_>,
+        request: Request,
+        next: NextPrepareRequest<'_>,
+    ) -> ServerResult<Request> {
+        // Later extensions (persisted queries) may still replace the text.
+        let mut request = next.run(ctx, request).await?;
+        if request.query.len() > self.0.max_document_bytes {
+            return Err(DocumentError::TooLong { size: request.query.len(), max: self.0.max_document_bytes }
+                .into_server_error());
+        }
+        let document = request.parsed_query()?;
+        check_document(document, &self.0).map_err(DocumentError::into_server_error)?;
+        Ok(request)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(query: &str) -> Result<(), DocumentError> {
+        let document = async_graphql::parser::parse_query(query).expect("test documents parse");
+        check_document(&document, &Limits::default())
+    }
+
+    fn bomb(levels: usize) -> String {
+        let mut text = String::from("query { tasks { nodes { ...F0 } } }\n");
+        for level in 0..levels {
+            text.push_str(&format!("fragment F{level} on Task {{ ...F{next} ...F{next} }}\n", next = level + 1));
+        }
+        text.push_str(&format!("fragment F{levels} on Task {{ ref title }}\n"));
+        text
+    }
+
+    #[test]
+    fn fragment_bomb_is_counted_without_expansion() {
+        let started = std::time::Instant::now();
+        let result = check(&bomb(60));
+        assert!(matches!(result, Err(DocumentError::TooManyFields { .. })), "{result:?}");
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    }
+
+    #[test]
+    fn fragments_count_once_per_spread() {
+        assert_eq!(check(&bomb(3)), Ok(()));
+        let document = async_graphql::parser::parse_query(bomb(3)).expect("parses");
+        let limits = Limits { max_fields: 17, ..Limits::default() };
+        // tasks + nodes + 2^3 spreads of {ref title}
+        assert_eq!(check_document(&document, &limits), Err(DocumentError::TooManyFields { count: 18, max: 17 }));
+    }
+
+    #[test]
+    fn aliases_and_mutations_are_counted() {
+        let aliases: String = (0..101).map(|i| format!("a{i}: viewer {{ username }} ")).collect();
+        assert!(matches!(check(&format!("{{ {aliases} }}")), Err(DocumentError::TooManyAliases { count: 101, .. })));
+        let writes: String =
+            (0..26).map(|i| format!("c{i}: addComment(ref: \"A-1\", body: \"x\") {{ id }} ")).collect();
+        assert!(matches!(
+            check(&format!("mutation {{ {writes} }}")),
+            Err(DocumentError::TooManyMutations { count: 26, .. })
+        ));
+    }
+
+    #[test]
+    fn introspection_has_its_own_depth() {
+        let chain =
+            |n: usize| format!("{{ __type(name: \"Task\") {{ {}kind{} }} }}", "ofType { ".repeat(n), " }".repeat(n));
+        assert_eq!(check(&chain(10)), Ok(()));
+        assert!(matches!(check(&chain(20)), Err(DocumentError::TooDeep { depth: 22, max: 16, .. })));
+        let deep = format!("{{ {}id{} }}", "viewer { ".repeat(12), " }".repeat(12));
+        assert!(matches!(check(&deep), Err(DocumentError::TooDeep { depth: 13, max: 12, .. })));
+    }
+
+    #[test]
+    fn fragment_cycles_are_refused() {
+        let text = "query { viewer { ...A } } fragment A on User { ...B } fragment B on User { ...A }";
+        assert!(matches!(check(text), Err(DocumentError::FragmentCycle(_))));
+    }
+}

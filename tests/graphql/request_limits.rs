@@ -1,0 +1,131 @@
+//! Work per request is bounded before execution: body, document, fields
+//! after fragment expansion, aliases, mutations per request; the standard
+//! introspection queries still pass under the default limits.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use crate::on_both_backends;
+use crate::support::{Backend, TestApp, simple_board};
+
+fn fixture(name: &str) -> String {
+    let path = format!("{}/tests/fixtures/introspection/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn fragment_bomb(levels: usize) -> String {
+    let mut text = String::from("query { tasks { nodes { ...F0 } } }\n");
+    for level in 0..levels {
+        text.push_str(&format!("fragment F{level} on Task {{ ...F{next} ...F{next} }}\n", next = level + 1));
+    }
+    text.push_str(&format!("fragment F{levels} on Task {{ ref title }}\n"));
+    text
+}
+
+fn assert_refused(body: &Value, message: &str) {
+    let error = &body["errors"][0];
+    assert_eq!(error["extensions"]["code"], "BAD_USER_INPUT", "{body}");
+    assert!(error["message"].as_str().unwrap_or_default().contains(message), "{body}");
+    assert!(error["extensions"]["hint"].as_str().is_some_and(|h| !h.is_empty()), "{body}");
+    assert!(body.get("data").is_none_or(Value::is_null), "{body}");
+}
+
+async fn standard_introspection_queries_pass_the_default_limits(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    for name in ["graphql-js-16.graphql", "graphql-core-3.2.graphql"] {
+        let data = app.ok(&s.alice_token, &fixture(name), json!({})).await;
+        let types: Vec<&str> =
+            data["__schema"]["types"].as_array().into_iter().flatten().filter_map(|t| t["name"].as_str()).collect();
+        assert!(types.contains(&"Task") && types.contains(&"TaskFilter"), "{name}: {types:?}");
+    }
+    let chain = format!("{{ __type(name: \"Task\") {{ {}kind{} }} }}", "ofType { ".repeat(100), " }".repeat(100));
+    let (_, body) = app.post(Some(&s.alice_token), &chain, json!({})).await;
+    assert_eq!(body["errors"][0]["extensions"]["code"], "BAD_USER_INPUT", "{body}");
+    let chain = format!("{{ __type(name: \"Task\") {{ {}kind{} }} }}", "ofType { ".repeat(20), " }".repeat(20));
+    let (_, body) = app.post(Some(&s.alice_token), &chain, json!({})).await;
+    assert_refused(&body, "levels deep");
+    app.finish().await;
+}
+
+async fn fragment_bomb_is_refused_in_milliseconds(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let read_only = crate::support::Board::new(&app.db).scoped_token("alice", None, true).await;
+    for token in [&s.alice_token, &read_only] {
+        let started = Instant::now();
+        let (_, body) = app.post(Some(token), &fragment_bomb(24), json!({})).await;
+        assert!(started.elapsed() < Duration::from_secs(1), "took {:?}", started.elapsed());
+        assert_refused(&body, "fields once its fragments are expanded");
+    }
+    app.finish().await;
+}
+
+async fn aliases_and_mutations_per_request_are_bounded(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    crate::support::Board::new(&app.db).tasks(&s.web, &s.alice, 1).await;
+    let aliases: String = (0..10_000).map(|i| format!("t{i}: task(ref: \"WEB-1\") {{ ref }} ")).collect();
+    let (_, body) = app.post(Some(&s.alice_token), &format!("{{ {aliases} }}"), json!({})).await;
+    // 10,000 aliases also overflow the document size.
+    assert_eq!(body["errors"][0]["extensions"]["code"], "BAD_USER_INPUT", "{body}");
+    let aliases: String = (0..150).map(|i| format!("t{i}: task(ref: \"WEB-1\") {{ ref }} ")).collect();
+    let (_, body) = app.post(Some(&s.alice_token), &format!("{{ {aliases} }}"), json!({})).await;
+    assert_refused(&body, "aliases");
+
+    let writes: String =
+        (0..90).map(|i| format!("c{i}: addComment(ref: \"WEB-1\", body: \"spam {i}\") {{ id }} ")).collect();
+    let (_, body) = app.post(Some(&s.alice_token), &format!("mutation {{ {writes} }}"), json!({})).await;
+    assert_refused(&body, "mutations");
+    let count = app.ok(&s.alice_token, "{ task(ref: \"WEB-1\") { commentCount } }", json!({})).await;
+    assert_eq!(count["task"]["commentCount"], 0, "a refused request wrote something: {count}");
+    let writes: String =
+        (0..3).map(|i| format!("c{i}: addComment(ref: \"WEB-1\", body: \"ok {i}\") {{ id }} ")).collect();
+    app.ok(&s.alice_token, &format!("mutation {{ {writes} }}"), json!({})).await;
+    app.finish().await;
+}
+
+async fn large_bodies_and_documents_are_refused(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let client = reqwest::Client::new();
+    let huge = "x".repeat(10 << 20);
+    for path in ["/graphql", "/mcp"] {
+        let body = json!({"query": format!("{{ viewer {{ username }} }} # {huge}")}).to_string();
+        let response = client
+            .post(format!("{}{path}", app.base))
+            .bearer_auth(&s.alice_token)
+            .header("content-type", "application/json")
+            .header("accept", "application/json, text/event-stream")
+            .body(body)
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status().as_u16(), 413, "{path}");
+        let body: Value = response.json().await.unwrap_or(Value::Null);
+        assert_refused(&body, "larger than");
+    }
+    // Under the body limit, over the document limit.
+    let long = format!("{{ viewer {{ username }} }} # {}", "x".repeat(100_000));
+    let (_, body) = app.post(Some(&s.alice_token), &long, json!({})).await;
+    assert_refused(&body, "bytes long");
+    // A 60,000-character description still fits.
+    let description = "é".repeat(60_000);
+    let created = app
+        .ok(
+            &s.alice_token,
+            "mutation($d: String) { createTask(input: {project: \"WEB\", title: \"Long\", description: $d}) { ref } }",
+            json!({"d": description}),
+        )
+        .await;
+    assert!(created["createTask"]["ref"].is_string(), "{created}");
+    app.finish().await;
+}
+
+on_both_backends!(
+    standard_introspection_queries_pass_the_default_limits,
+    fragment_bomb_is_refused_in_milliseconds,
+    aliases_and_mutations_per_request_are_bounded,
+    large_bodies_and_documents_are_refused,
+);
