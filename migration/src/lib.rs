@@ -6,8 +6,10 @@
 
 pub use sea_orm_migration::prelude::*;
 
+pub mod html_policy;
 mod m20261129_000001_create_tables;
 mod m20261130_000001_task_due_order_index;
+mod m20261201_000001_sanitize_stored_html;
 
 /// The due date that sorts unscheduled tasks after every real one in the
 /// "due" order. A four-digit year, so that SQLite's text dates still compare
@@ -22,6 +24,7 @@ impl MigratorTrait for Migrator {
         vec![
             Box::new(m20261129_000001_create_tables::Migration),
             Box::new(m20261130_000001_task_due_order_index::Migration),
+            Box::new(m20261201_000001_sanitize_stored_html::Migration),
         ]
     }
 }

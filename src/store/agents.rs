@@ -12,7 +12,7 @@ use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
 use super::tasks::{self, TaskColumns};
 use super::visibility::{require_write, visible_task_ids};
-use super::{Result, Store, StoreError, now};
+use super::{Result, Store, StoreError, input, now};
 use crate::auth::Viewer;
 
 pub const MAX_NAME_CHARS: usize = 200;
@@ -32,6 +32,10 @@ async fn task_id_of(store: &Store, viewer: &Viewer, task_ref: Option<&str>) -> R
     Ok(Some(task.id))
 }
 
+fn validate_status(status: &str) -> Result<String> {
+    input::single_line("status", status, input::MAX_STATUS_CHARS)
+}
+
 pub async fn register(
     store: &Store,
     viewer: &Viewer,
@@ -40,19 +44,17 @@ pub async fn register(
     status: Option<&str>,
 ) -> Result<agent_session::Model> {
     require_write(viewer)?;
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        return Err(StoreError::bad_input("`name` must be 1 to 200 characters", "name the agent, like `planner`"));
-    }
+    let name = input::single_line("name", name, MAX_NAME_CHARS)?;
+    let status = status.map(validate_status).transpose()?;
     let task_id = task_id_of(store, viewer, task_ref).await?;
     let at = now();
     Ok(agent_session::ActiveModel {
         public_id: Set(new_public_id()),
         token_id: Set(viewer.token_id),
         user_id: Set(viewer.user_id),
-        name: Set(name.to_owned()),
+        name: Set(name),
         task_id: Set(task_id),
-        status: Set(status.map(str::to_owned)),
+        status: Set(status),
         started_at: Set(at),
         heartbeat_at: Set(at),
         ended_at: Set(None),
@@ -86,13 +88,14 @@ pub async fn heartbeat(
     status: Option<&str>,
 ) -> Result<agent_session::Model> {
     require_write(viewer)?;
+    let status = status.map(validate_status).transpose()?;
     let session = own_open_session(store, viewer, id).await?;
     let mut row: agent_session::ActiveModel = session.into();
     if let Some(task_id) = task_id_of(store, viewer, task_ref).await? {
         row.task_id = Set(Some(task_id));
     }
     if let Some(status) = status {
-        row.status = Set(Some(status.to_owned()));
+        row.status = Set(Some(status));
     }
     row.heartbeat_at = Set(now());
     Ok(row.update(&store.db).await?)

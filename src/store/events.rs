@@ -11,7 +11,7 @@ use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
 use super::lookup::{project_ids_by_key, user_id_by_name};
 use super::visibility::visible_project_ids;
-use super::{Result, Store};
+use super::{Result, Store, input};
 use crate::auth::Viewer;
 
 /// Which events the activity feed holds.
@@ -63,6 +63,7 @@ pub async fn page(
     filter: &ActivityFilter,
     args: &PageArgs,
 ) -> Result<Page<task_event::Model>> {
+    input::filter_instant("since", filter.since)?;
     let spec = order(filter.task_id.is_none());
     let digest = cursor::digest(spec.name, &serde_json::to_string(filter).unwrap_or_default());
     let request = args.validate(store.limits, &digest, &spec.kinds())?;
@@ -71,6 +72,7 @@ pub async fn page(
 }
 
 pub async fn count(store: &Store, viewer: &Viewer, filter: &ActivityFilter) -> Result<u64> {
+    input::filter_instant("since", filter.since)?;
     Ok(task_event::Entity::find().filter(condition(viewer, filter)).count(&store.db).await?)
 }
 

@@ -9,6 +9,7 @@ pub mod agents;
 pub mod comments;
 pub mod cursor;
 pub mod events;
+pub mod input;
 pub mod keyset;
 pub mod lookup;
 pub mod project_writes;

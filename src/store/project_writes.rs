@@ -7,7 +7,7 @@ use entity::{
 };
 
 use super::visibility::{require_write, visible_project_ids, visible_workspace};
-use super::{Result, Store, StoreError, now};
+use super::{Result, Store, StoreError, input, now};
 use crate::auth::Viewer;
 
 #[derive(Debug, Clone)]
@@ -43,10 +43,9 @@ fn validate_key(key: &str) -> Result<String> {
 pub async fn create_project(store: &Store, viewer: &Viewer, new: &NewProject) -> Result<project::Model> {
     require_write(viewer)?;
     let key = validate_key(new.key.trim())?;
-    let name = new.name.trim();
-    if name.is_empty() {
-        return Err(StoreError::bad_input("`name` is empty", "give the project a name"));
-    }
+    let name = input::single_line("name", &new.name, input::MAX_NAME_CHARS)?;
+    let description =
+        new.description.as_deref().map(|d| input::html("description", d, input::MAX_DESCRIPTION_CHARS)).transpose()?;
     let ws = workspace::Entity::find()
         .filter(workspace::Column::Key.eq(new.workspace.as_str()))
         .filter(visible_workspace(viewer))
@@ -69,8 +68,8 @@ pub async fn create_project(store: &Store, viewer: &Viewer, new: &NewProject) ->
     let created = project::ActiveModel {
         workspace_id: Set(ws.id),
         key: Set(key.clone()),
-        name: Set(name.to_owned()),
-        description: Set(new.description.clone()),
+        name: Set(name.clone()),
+        description: Set(description),
         created_at: Set(at),
         updated_at: Set(at),
         archived_at: Set(None),

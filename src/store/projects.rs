@@ -10,7 +10,7 @@ use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
 use super::lookup::{contains_word, words};
 use super::visibility::visible_project_ids;
-use super::{Result, Store};
+use super::{Result, Store, input};
 use crate::auth::Viewer;
 
 #[derive(Debug, Clone, Default, Serialize)]
@@ -80,6 +80,7 @@ async fn condition(store: &Store, viewer: &Viewer, filter: &ProjectFilter) -> Re
     let base = base_condition(viewer, filter);
     let Some(name) = &filter.name else { return Ok(base) };
     let words = words(name);
+    input::search_words("name", &words)?;
     if words.is_empty() {
         return Ok(base);
     }

@@ -10,13 +10,12 @@ use sea_orm::{
 
 use entity::{Priority, TaskKind, comment, label, project, status, task, task_coworker, task_event, task_label, user};
 
+use super::input;
 use super::keyset::STORED_DATES;
 use super::tasks::{self, TaskColumns};
 use super::visibility::{require_write, visible_project_ids};
 use super::{Result, Store, StoreError, now};
 use crate::auth::Viewer;
-
-pub const MAX_TITLE_CHARS: usize = 500;
 
 #[derive(Debug, Clone, Default)]
 pub struct NewTask {
@@ -87,17 +86,11 @@ impl EventLog {
 }
 
 fn validate_title(title: &str) -> Result<String> {
-    let title = title.trim();
-    if title.is_empty() {
-        return Err(StoreError::bad_input("`title` is empty", "give the task a short title"));
-    }
-    if title.chars().count() > MAX_TITLE_CHARS {
-        return Err(StoreError::bad_input(
-            format!("`title` is longer than {MAX_TITLE_CHARS} characters"),
-            "put the details in `description`",
-        ));
-    }
-    Ok(title.to_owned())
+    input::single_line("title", title, input::MAX_NAME_CHARS)
+}
+
+fn validate_description(description: &str) -> Result<String> {
+    input::html("description", description, input::MAX_DESCRIPTION_CHARS)
 }
 
 async fn visible_project(txn: &DatabaseTransaction, viewer: &Viewer, key: &str) -> Result<project::Model> {
@@ -252,6 +245,7 @@ fn validate_due_date(due: Option<NaiveDate>) -> Result<Option<NaiveDate>> {
 pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Result<task::Model> {
     require_write(viewer)?;
     let title = validate_title(&new.title)?;
+    let description = new.description.as_deref().map(validate_description).transpose()?;
     let due_date = validate_due_date(new.due_date)?;
     let (task, events) = with_retry(|| async {
         let txn = store.db.begin().await?;
@@ -280,7 +274,7 @@ pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Resul
             project_id: Set(project.id),
             number: Set(last_number.unwrap_or(0) + 1),
             title: Set(title.clone()),
-            description: Set(new.description.clone()),
+            description: Set(description.clone()),
             status_id: Set(status.id),
             priority: Set(new.priority.unwrap_or(Priority::None)),
             kind: Set(new.kind.unwrap_or(TaskKind::Task)),
@@ -345,6 +339,25 @@ async fn live_task(store: &Store, viewer: &Viewer, task_ref: &str) -> Result<tas
         .ok_or_else(|| StoreError::not_found(format!("no task {task_ref}")))
 }
 
+/// Takes the task's row lock for the rest of the transaction, then reads the
+/// row as the last committed write left it. A no-op UPDATE is the one
+/// statement that locks on both backends: PostgreSQL holds the row lock
+/// until commit (as `SELECT ... FOR UPDATE` would) and SQLite takes its
+/// database write lock. Concurrent writers of one task queue up here, and
+/// each one's change log starts from what the one before it committed.
+async fn lock_live_task(txn: &DatabaseTransaction, task_ref: &str, id: i64) -> Result<task::Model> {
+    task::Entity::update_many()
+        .col_expr(task::Column::UpdatedAt, sea_orm::sea_query::Expr::col(task::Column::UpdatedAt))
+        .filter(task::Column::Id.eq(id))
+        .exec(txn)
+        .await?;
+    task::Entity::find_by_id(id)
+        .one(txn)
+        .await?
+        .filter(|t| t.deleted_at.is_none())
+        .ok_or_else(|| StoreError::not_found(format!("no task {task_ref}")))
+}
+
 async fn usernames_of(txn: &DatabaseTransaction, ids: &[i64]) -> Result<Vec<user::Model>> {
     Ok(user::Entity::find()
         .filter(user::Column::Id.is_in(ids.iter().copied()))
@@ -363,17 +376,21 @@ async fn task_ref_of(txn: &DatabaseTransaction, id: Option<i64>) -> Result<Optio
 pub async fn update_task(store: &Store, viewer: &Viewer, task_ref: &str, changes: &TaskChanges) -> Result<task::Model> {
     require_write(viewer)?;
     let title = changes.title.as_deref().map(validate_title).transpose()?;
+    let description =
+        changes.description.as_ref().map(|d| d.as_deref().map(validate_description).transpose()).transpose()?;
     let due_date = changes.due_date.map(validate_due_date).transpose()?;
+    // Visibility is decided once; the row itself is read under the lock.
+    let task_id = live_task(store, viewer, task_ref).await?.id;
     let (task, events) = with_retry(|| async {
-        let current = live_task(store, viewer, task_ref).await?;
         let txn = store.db.begin().await?;
+        let current = lock_live_task(&txn, task_ref, task_id).await?;
         let mut log = EventLog::new(viewer, &current);
         let mut row: task::ActiveModel = current.clone().into();
         if let Some(title) = &title {
             log.record("title", Some(current.title.clone()), Some(title.clone()));
             row.title = Set(title.clone());
         }
-        if let Some(description) = &changes.description {
+        if let Some(description) = &description {
             log.record("description", current.description.clone(), description.clone());
             row.description = Set(description.clone());
         }
@@ -474,53 +491,56 @@ pub async fn update_task(store: &Store, viewer: &Viewer, task_ref: &str, changes
 /// still answers with `deleted: true`.
 pub async fn delete_task(store: &Store, viewer: &Viewer, task_ref: &str) -> Result<task::Model> {
     require_write(viewer)?;
-    let current = live_task(store, viewer, task_ref).await?;
-    let txn = store.db.begin().await?;
-    let mut log = EventLog::new(viewer, &current);
-    log.record("deleted", None, Some(log.at.to_rfc3339()));
-    let mut row: task::ActiveModel = current.into();
-    row.deleted_at = Set(Some(log.at));
-    row.updated_at = Set(log.at);
-    let task = row.update(&txn).await?;
-    let events = log.write(&txn).await?;
-    txn.commit().await?;
+    let task_id = live_task(store, viewer, task_ref).await?.id;
+    let (task, events) = with_retry(|| async {
+        let txn = store.db.begin().await?;
+        let current = lock_live_task(&txn, task_ref, task_id).await?;
+        let mut log = EventLog::new(viewer, &current);
+        log.record("deleted", None, Some(log.at.to_rfc3339()));
+        let mut row: task::ActiveModel = current.into();
+        row.deleted_at = Set(Some(log.at));
+        row.updated_at = Set(log.at);
+        let task = row.update(&txn).await?;
+        let events = log.write(&txn).await?;
+        txn.commit().await?;
+        Ok((task, events))
+    })
+    .await?;
     publish(store, &events);
     Ok(task)
 }
 
-pub const MAX_COMMENT_CHARS: usize = 200_000;
-
 pub async fn add_comment(store: &Store, viewer: &Viewer, task_ref: &str, body: &str) -> Result<comment::Model> {
     require_write(viewer)?;
+    let body = input::html("body", body, input::MAX_COMMENT_CHARS)?;
     if body.trim().is_empty() {
         return Err(StoreError::bad_input("`body` is empty", "write the comment's text"));
     }
-    if body.chars().count() > MAX_COMMENT_CHARS {
-        return Err(StoreError::bad_input(
-            format!("`body` is longer than {MAX_COMMENT_CHARS} characters"),
-            "split it into several comments",
-        ));
-    }
-    let current = live_task(store, viewer, task_ref).await?;
-    let txn = store.db.begin().await?;
-    let mut log = EventLog::new(viewer, &current);
-    let comment = comment::ActiveModel {
-        task_id: Set(current.id),
-        author_id: Set(viewer.user_id),
-        body: Set(body.to_owned()),
-        created_at: Set(log.at),
-        updated_at: Set(log.at),
-        deleted_at: Set(None),
-        ..Default::default()
-    }
-    .insert(&txn)
+    let task_id = live_task(store, viewer, task_ref).await?.id;
+    let (comment, events) = with_retry(|| async {
+        let txn = store.db.begin().await?;
+        let current = lock_live_task(&txn, task_ref, task_id).await?;
+        let mut log = EventLog::new(viewer, &current);
+        let comment = comment::ActiveModel {
+            task_id: Set(current.id),
+            author_id: Set(viewer.user_id),
+            body: Set(body.clone()),
+            created_at: Set(log.at),
+            updated_at: Set(log.at),
+            deleted_at: Set(None),
+            ..Default::default()
+        }
+        .insert(&txn)
+        .await?;
+        log.record("comment", None, Some(comment.id.to_string()));
+        let mut row: task::ActiveModel = current.into();
+        row.updated_at = Set(log.at);
+        row.update(&txn).await?;
+        let events = log.write(&txn).await?;
+        txn.commit().await?;
+        Ok((comment, events))
+    })
     .await?;
-    log.record("comment", None, Some(comment.id.to_string()));
-    let mut row: task::ActiveModel = current.into();
-    row.updated_at = Set(log.at);
-    row.update(&txn).await?;
-    let events = log.write(&txn).await?;
-    txn.commit().await?;
     publish(store, &events);
     Ok(comment)
 }

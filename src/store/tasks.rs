@@ -14,7 +14,7 @@ use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
 use super::lookup::{contains_word, parse_ref, project_ids_by_key, user_id_by_name, words};
 use super::visibility::{task_in_visible_project, visible_project_ids};
-use super::{Result, Store};
+use super::{Result, Store, input};
 use crate::auth::Viewer;
 
 /// Which tasks a list holds. Every field narrows; tombstones are never in.
@@ -122,6 +122,9 @@ fn closed_categories() -> [StatusCategory; 2] {
 
 /// The SQL condition of a filter, visibility and tombstones included.
 fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<Condition> {
+    input::filter_date("dueBefore", filter.due_before)?;
+    input::filter_instant("changedSince", filter.changed_since)?;
+    input::filter_instant("completedSince", filter.completed_since)?;
     let mut c = Condition::all().add(task::Column::DeletedAt.is_null()).add(task_in_visible_project(viewer));
     if let Some(id) = project_id {
         c = c.add(task::Column::ProjectId.eq(id));
@@ -173,7 +176,9 @@ fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> R
         c = c.add(task::Column::Id.in_subquery(tasks));
     }
     if let Some(text) = &filter.text {
-        for word in words(text) {
+        let words = words(text);
+        input::search_words("text", &words)?;
+        for word in words {
             c = c.add(
                 Condition::any()
                     .add(contains_word(Expr::col((task::Entity, task::Column::Title)), &word))

@@ -27,7 +27,7 @@ use crate::auth::Viewer;
 pub const MAX_PATH_CHARS: usize = 512;
 
 const PATH_HINT: &str = "a path is names separated by `/`, like guides/setup: no leading or trailing `/`, no empty \
-                         segment, no `.` or `..`, no control characters, at most 512 characters";
+                         segment, no `.` or `..`, no control or bidirectional control characters, at most 512 characters";
 
 /// Checks a page path: `guides/setup`, kept as given (case included).
 pub fn validate_path(argument: &str, path: &str) -> Result<()> {
@@ -38,7 +38,7 @@ pub fn validate_path(argument: &str, path: &str) -> Result<()> {
     if path.chars().count() > MAX_PATH_CHARS {
         return Err(bad("is too long"));
     }
-    if path.chars().any(char::is_control) {
+    if path.chars().any(|c| c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')) {
         return Err(bad("holds a control character"));
     }
     if path.starts_with('/') || path.ends_with('/') {

@@ -15,7 +15,7 @@ use entity::{wiki_page, wiki_revision};
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
 use super::wiki::{live, workspace_ids_by_key};
-use super::{Result, Store};
+use super::{Result, Store, input};
 use crate::auth::Viewer;
 
 /// Which revisions the change log holds.
@@ -77,6 +77,7 @@ pub async fn page(
     args: &PageArgs,
     content: bool,
 ) -> Result<Page<wiki_revision::Model>> {
+    input::filter_instant("since", filter.since)?;
     let spec = order();
     let digest = cursor::digest(spec.name, &serde_json::to_string(filter).unwrap_or_default());
     let request = args.validate(store.limits, &digest, &spec.kinds())?;
@@ -85,6 +86,7 @@ pub async fn page(
 }
 
 pub async fn count(store: &Store, viewer: &Viewer, filter: &ChangesFilter) -> Result<u64> {
+    input::filter_instant("since", filter.since)?;
     Ok(wiki_revision::Entity::find().filter(condition(viewer, filter)).count(&store.db).await?)
 }
 

@@ -18,7 +18,7 @@ use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
 use super::lookup::{contains_word, words};
 use super::wiki::{live, workspace_ids_by_key};
-use super::{Result, Store, StoreError};
+use super::{Result, Store, StoreError, input};
 use crate::auth::Viewer;
 
 /// What a search looks for.
@@ -74,6 +74,7 @@ fn order(words: &[String]) -> KeysetOrder<SearchRow> {
 /// The query's words, or an error when it has none.
 fn query_words(search: &WikiSearch) -> Result<Vec<String>> {
     let words = words(&search.query);
+    input::search_words("query", &words)?;
     if words.is_empty() {
         return Err(StoreError::bad_input("`query` is empty", "search for one or more words"));
     }

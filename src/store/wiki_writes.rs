@@ -20,7 +20,7 @@ use entity::{project, wiki_page, wiki_revision, workspace};
 use super::task_writes::with_retry;
 use super::visibility::{require_write, visible_project_ids, visible_wiki_page, visible_workspace};
 use super::wiki::{PageColumns, by_path, validate_path, workspace_ids_by_key};
-use super::{Result, Store, StoreError, now};
+use super::{Result, Store, StoreError, input, now};
 use crate::auth::Viewer;
 use crate::text::{self, utf16_len};
 
@@ -84,6 +84,15 @@ fn parse_base(text: &str, partial_ok: bool) -> Result<i32> {
 }
 
 fn validate_content(content: &str) -> Result<()> {
+    if content.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
+        return Err(StoreError::bad_input(
+            "`content` holds a control character",
+            "remove NUL, escape and other control characters; tabs and newlines are fine",
+        ));
+    }
+    if let Err(err) = text::check_frontmatter(content) {
+        return Err(StoreError::bad_input(format!("the frontmatter is refused: {err}"), err.hint()));
+    }
     if utf16_len(content) > MAX_CONTENT_CHARS {
         return Err(StoreError::bad_input(
             format!("the page would be longer than {MAX_CONTENT_CHARS} characters"),
@@ -94,14 +103,7 @@ fn validate_content(content: &str) -> Result<()> {
 }
 
 fn validate_title(title: &str) -> Result<String> {
-    let title = title.trim();
-    if title.is_empty() || title.chars().count() > MAX_TITLE_CHARS {
-        return Err(StoreError::bad_input(
-            format!("`title` must have 1 to {MAX_TITLE_CHARS} characters"),
-            "leave `title` out to take it from the frontmatter or the first heading",
-        ));
-    }
-    Ok(title.to_owned())
+    input::single_line("title", title, MAX_TITLE_CHARS)
 }
 
 /// The frontmatter's `title`, else the first heading, else the last path segment.

@@ -100,11 +100,66 @@ fn yaml_to_json(yaml: Yaml, depth: usize) -> Option<serde_json::Value> {
     })
 }
 
+/// Largest frontmatter block parsed, in bytes.
+pub const MAX_FRONTMATTER_BYTES: usize = 16 * 1024;
+/// Most YAML events (scalars, collection starts and ends) in a frontmatter.
+const MAX_YAML_EVENTS: usize = 10_000;
+
+/// Why a frontmatter is not parsed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FrontmatterError {
+    #[error("it is {0} bytes long; at most {MAX_FRONTMATTER_BYTES} are parsed")]
+    TooLong(usize),
+    #[error("it has more than {MAX_YAML_EVENTS} values")]
+    TooManyValues,
+    #[error("it uses a YAML alias (`*name`)")]
+    Alias,
+}
+
+impl FrontmatterError {
+    pub fn hint(&self) -> &'static str {
+        match self {
+            FrontmatterError::Alias => "write the value out instead of an alias; aliases can expand without bound",
+            _ => "keep the frontmatter to a few short fields; put the rest in the page",
+        }
+    }
+}
+
+/// Checks a page's frontmatter in one pass over its YAML events, before any
+/// value is built: bounded in size and count, and without aliases, whose
+/// expansion (each alias copies what it names) can grow exponentially.
+/// YAML that does not parse is no frontmatter, and passes: the page keeps
+/// it as text, as it always has.
+pub fn check_frontmatter(content: &str) -> Result<(), FrontmatterError> {
+    let (Some(yaml), _) = split_frontmatter(content) else { return Ok(()) };
+    if yaml.len() > MAX_FRONTMATTER_BYTES {
+        return Err(FrontmatterError::TooLong(yaml.len()));
+    }
+    let mut parser = yaml_rust2::parser::Parser::new_from_str(yaml);
+    for _ in 0..=MAX_YAML_EVENTS {
+        match parser.next_token() {
+            Ok((yaml_rust2::parser::Event::StreamEnd, _)) => return Ok(()),
+            Ok((yaml_rust2::parser::Event::Alias(_), _)) => return Err(FrontmatterError::Alias),
+            Ok(_) => {}
+            // The parser stops at the error: nothing after it is ever built.
+            Err(_) => return Ok(()),
+        }
+    }
+    Err(FrontmatterError::TooManyValues)
+}
+
 /// The frontmatter parsed as YAML, as JSON. `None` without frontmatter, or
-/// when it is empty or not valid YAML: the page stays readable either way.
+/// when it is empty, not valid YAML, or refused by `check_frontmatter`
+/// (pages stored before that check existed included): the page stays
+/// readable either way.
 pub fn frontmatter(content: &str) -> Option<serde_json::Value> {
     let (yaml, _) = split_frontmatter(content);
-    let doc = YamlLoader::load_from_str(yaml?).ok()?.into_iter().next()?;
+    let yaml = yaml?;
+    if let Err(err) = check_frontmatter(content) {
+        tracing::debug!(%err, "frontmatter not parsed");
+        return None;
+    }
+    let doc = YamlLoader::load_from_str(yaml).ok()?.into_iter().next()?;
     yaml_to_json(doc, 0).filter(|v| !v.is_null())
 }
 
@@ -271,5 +326,22 @@ mod tests {
         assert_eq!(last.bytes.end, PAGE.len());
         assert_eq!(find_section(PAGE, &headings, "nothing"), None);
         assert_eq!(find_section(PAGE, &headings, "linux-").map(|s| s.heading), Some(2));
+    }
+
+    #[test]
+    fn frontmatter_aliases_and_size_are_refused_before_parsing() {
+        let mut yaml = String::from("a: &a [x, x, x, x, x, x, x, x, x]\n");
+        for level in 0..8 {
+            let prev = if level == 0 { "a".to_owned() } else { format!("l{}", level - 1) };
+            yaml.push_str(&format!("l{level}: &l{level} [*{prev}, *{prev}, *{prev}, *{prev}, *{prev}, *{prev}]\n"));
+        }
+        let page = format!("---\n{yaml}---\n# Body\n");
+        let started = std::time::Instant::now();
+        assert_eq!(check_frontmatter(&page), Err(FrontmatterError::Alias));
+        assert_eq!(frontmatter(&page), None);
+        assert!(started.elapsed() < std::time::Duration::from_millis(200));
+        let long = format!("---\nnote: {}\n---\n", "x".repeat(MAX_FRONTMATTER_BYTES));
+        assert!(matches!(check_frontmatter(&long), Err(FrontmatterError::TooLong(_))));
+        assert_eq!(check_frontmatter("---\ntitle: Setup\ntags: [a, b]\n---\n# Setup\n"), Ok(()));
     }
 }

@@ -15,7 +15,10 @@ mod summary;
 mod window;
 
 pub use html::{html_to_text, plain_to_html};
-pub use markdown::{Heading, Section, find_section, frontmatter, outline, section_at, slugify, split_frontmatter};
+pub use markdown::{
+    FrontmatterError, Heading, MAX_FRONTMATTER_BYTES, Section, check_frontmatter, find_section, frontmatter, outline,
+    section_at, slugify, split_frontmatter,
+};
 pub use snippet::{excerpt_around, first_match};
 pub use summary::change_summary;
 pub use window::{Window, excerpt, first_line, fit_json, utf16_len, window};

@@ -4,6 +4,7 @@
 mod support;
 
 mod errors;
+mod hostile_input;
 mod mutations;
 mod paging;
 mod properties;

@@ -1,0 +1,46 @@
+//! The allowlist every stored HTML text passes through (task and project
+//! descriptions, comment bodies): what a front end may render as it is.
+//!
+//! It lives beside the migrations because one of them applies it to rows
+//! stored before it existed; the application's writes call the same
+//! function, so stored rows and new writes follow one policy.
+
+use std::sync::LazyLock;
+
+static POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
+    let mut policy = ammonia::Builder::default();
+    // ammonia's defaults already keep structure (paragraphs, lists, tables,
+    // code, links, images) and drop scripts, styles, event handlers, frames,
+    // forms and every URL scheme but the harmless ones (`javascript:` and
+    // `data:` included). Classes are kept where Markdown renderers put them:
+    // a code block's language and a mention.
+    policy
+        .add_tag_attributes("code", &["class"])
+        .add_tag_attributes("span", &["class"])
+        .add_tag_attributes("a", &["class"])
+        .link_rel(Some("noopener noreferrer"));
+    policy
+});
+
+/// The HTML as it may be stored and rendered.
+pub fn sanitize_html(html: &str) -> String {
+    POLICY.clean(html).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn structure_stays_and_script_goes() {
+        let clean = sanitize_html(
+            "<h2>Plan</h2><ul><li><a href=\"https://x.test/a\" onclick=\"steal()\">link</a></li></ul>\
+             <pre><code class=\"language-rust\">fn a() {}</code></pre><script>alert(1)</script>",
+        );
+        assert_eq!(
+            clean,
+            "<h2>Plan</h2><ul><li><a href=\"https://x.test/a\" rel=\"noopener noreferrer\">link</a></li></ul>\
+             <pre><code class=\"language-rust\">fn a() {}</code></pre>"
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! What text the store accepts, on every surface: the longest each field
+//! may be, the characters a single-line field refuses, and HTML passed
+//! through the allowlist before it is stored.
+//!
+//! Lengths are in characters (Unicode scalar values), except wiki pages,
+//! which count UTF-16 units like their windows.
+
+use chrono::{DateTime, Datelike, NaiveDate, Utc};
+
+use super::keyset::STORED_DATES;
+use super::{Result, StoreError};
+
+/// Task titles, project and agent names, wiki titles.
+pub const MAX_NAME_CHARS: usize = 500;
+/// Task and project descriptions (HTML as sent).
+pub const MAX_DESCRIPTION_CHARS: usize = 100_000;
+/// Comment bodies (HTML as sent).
+pub const MAX_COMMENT_CHARS: usize = 100_000;
+/// An agent session's status line.
+pub const MAX_STATUS_CHARS: usize = 1_000;
+/// Words of one text search, and the length of each.
+pub const MAX_SEARCH_WORDS: usize = 16;
+pub const MAX_SEARCH_WORD_CHARS: usize = 100;
+
+/// Characters that reorder or hide text when it is shown: the bidirectional
+/// embeddings, overrides and isolates (the "Trojan Source" characters).
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Checks a single-line field (titles, names, keys, paths, labels): trimmed,
+/// not empty, at most `max` characters, no control characters and no
+/// bidirectional controls.
+pub fn single_line(argument: &str, value: &str, max: usize) -> Result<String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(StoreError::bad_input(format!("`{argument}` is empty"), format!("give `{argument}` some text")));
+    }
+    if value.chars().count() > max {
+        return Err(StoreError::bad_input(
+            format!("`{argument}` is longer than {max} characters"),
+            "shorten it; put details in a description",
+        ));
+    }
+    if value.chars().any(|c| c.is_control() || is_bidi_control(c)) {
+        return Err(StoreError::bad_input(
+            format!("`{argument}` holds a control character or a bidirectional override"),
+            "a single-line field takes printable text only: no newlines, tabs, escapes or U+202A-U+202E, U+2066-U+2069",
+        ));
+    }
+    Ok(value.to_owned())
+}
+
+/// Checks a multi-line field: at most `max` characters, and no control
+/// characters but tab, newline and carriage return (NUL and escapes are
+/// never text, and PostgreSQL refuses NUL).
+pub fn multi_line(argument: &str, value: &str, max: usize) -> Result<()> {
+    if value.chars().count() > max {
+        return Err(StoreError::bad_input(
+            format!("`{argument}` is longer than {max} characters"),
+            "split it into several parts",
+        ));
+    }
+    if value.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
+        return Err(StoreError::bad_input(
+            format!("`{argument}` holds a control character"),
+            "remove NUL, escape and other control characters; tabs and newlines are fine",
+        ));
+    }
+    Ok(())
+}
+
+/// Checks an HTML field and returns it as it is stored: through the
+/// allowlist, so a front end may render it as it is.
+pub fn html(argument: &str, value: &str, max: usize) -> Result<String> {
+    multi_line(argument, value, max)?;
+    Ok(migration::html_policy::sanitize_html(value))
+}
+
+/// Checks the words of a text search.
+pub fn search_words(argument: &str, words: &[String]) -> Result<()> {
+    if words.len() > MAX_SEARCH_WORDS {
+        return Err(StoreError::bad_input(
+            format!("`{argument}` has {} words; at most {MAX_SEARCH_WORDS} are searched", words.len()),
+            "search for fewer, more telling words",
+        ));
+    }
+    if let Some(word) = words.iter().find(|w| w.chars().count() > MAX_SEARCH_WORD_CHARS) {
+        return Err(StoreError::bad_input(
+            format!(
+                "`{argument}` has a word of {} characters; at most {MAX_SEARCH_WORD_CHARS} are searched",
+                word.chars().count()
+            ),
+            "search for a shorter part of the word",
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a date a filter compares with: within the years 1 to 9999, the
+/// dates the store keeps (SQLite compares dates as text, so a five-digit
+/// year would compare wrongly instead of failing).
+pub fn filter_date(argument: &str, date: Option<NaiveDate>) -> Result<()> {
+    match date {
+        Some(date) if !STORED_DATES.contains(&date) => Err(StoreError::bad_input(
+            format!("`{argument}` {date} is outside the years 1 to 9999"),
+            "give a date as YYYY-MM-DD",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Checks an instant a filter compares with, like `filter_date`.
+pub fn filter_instant(argument: &str, at: Option<DateTime<Utc>>) -> Result<()> {
+    match at {
+        Some(at) if !(1..=9999).contains(&at.year()) => Err(StoreError::bad_input(
+            format!("`{argument}` {at} is outside the years 1 to 9999"),
+            "give an instant as 2026-11-29T10:00:00Z",
+        )),
+        _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn single_line_refuses_controls_and_overrides() {
+        assert_eq!(single_line("title", "  Fix login  ", 10).ok().as_deref(), Some("Fix login"));
+        for bad in ["a\u{0}b", "a\u{1b}[31mb", "a\nb", "abc\u{202E}fed", "x\u{2066}y", "   "] {
+            assert!(single_line("title", bad, 100).is_err(), "{bad:?}");
+        }
+        assert!(single_line("title", &"é".repeat(11), 10).is_err());
+        assert!(single_line("title", "Ünïcödé 🎉 ok", 100).is_ok());
+    }
+
+    #[test]
+    fn multi_line_keeps_newlines_and_refuses_nul() {
+        assert!(multi_line("body", "line\n\tindented\r\n", 100).is_ok());
+        assert!(multi_line("body", "a\u{0}b", 100).is_err());
+        assert!(multi_line("body", "abc", 2).is_err());
+    }
+}

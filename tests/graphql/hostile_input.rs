@@ -1,0 +1,306 @@
+//! Hostile input: HTML is made safe on write (and stored rows by a
+//! migration), single-line fields refuse control and bidirectional
+//! characters, texts, searches, dates and frontmatter are bounded, and
+//! concurrent writes of one task keep its change log one unbroken chain.
+
+use std::time::{Duration, Instant};
+
+use sea_orm::{ActiveModelTrait, Database, EntityTrait, Set};
+use serde_json::{Value, json};
+
+use crate::on_both_backends;
+use crate::support::{Backend, Board, TestApp, TestDb, simple_board};
+
+/// Kinds of the OWASP XSS filter evasion cheat sheet, each a way to run
+/// script from stored HTML (after one harmless link that must survive; the
+/// foreign-content `<style>` vector swallows what follows it, as browsers do).
+const XSS_VECTORS: &[&str] = &[
+    "<a href=\"https://ok.test/page\" target=\"_blank\">fine link</a>",
+    "<script>alert(1)</script>",
+    "<SCRIPT SRC=http://x.test/xss.js></SCRIPT>",
+    "<img src=x onerror=alert(1)>",
+    "<IMG SRC=\"javascript:alert('XSS');\">",
+    "<IMG SRC=JaVaScRiPt:alert('XSS')>",
+    "<img src=\"jav&#x09;ascript:alert('XSS');\">",
+    "<a href=\"javascript:alert(1)\">click</a>",
+    "<a href=\"&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)\">entity</a>",
+    "<a href=\"data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==\">data</a>",
+    "<svg onload=alert(1)>",
+    "<svg><script>alert(1)</script></svg>",
+    "<iframe src=\"https://x.test\"></iframe>",
+    "<body onload=alert(1)>",
+    "<div style=\"background:url(javascript:alert(1))\">styled</div>",
+    "<style>@import 'http://x.test/x.css';</style>",
+    "<form action=\"https://x.test\"><input name=a><button>go</button></form>",
+    "<object data=\"x.swf\"></object><embed src=\"x.swf\">",
+    "<meta http-equiv=\"refresh\" content=\"0;url=javascript:alert(1)\">",
+    "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>",
+    "<details open ontoggle=alert(1)>",
+    "<<SCRIPT>alert(\"XSS\");//<</SCRIPT>",
+];
+
+const FORBIDDEN: &[&str] = &[
+    "<script",
+    "onerror",
+    "onload",
+    "ontoggle",
+    "javascript:",
+    "<iframe",
+    "<svg",
+    "<form",
+    "style=",
+    "<style",
+    "data:",
+    "<object",
+    "<embed",
+    "<meta",
+    "<input",
+    "<button",
+    "<body",
+];
+
+fn assert_safe(html: &str) {
+    let lower = html.to_lowercase();
+    for bad in FORBIDDEN {
+        assert!(!lower.contains(bad), "{bad} survived in {html}");
+    }
+}
+
+fn assert_bad_input(body: &Value, needle: &str) {
+    let error = &body["errors"][0];
+    assert_eq!(error["extensions"]["code"], "BAD_USER_INPUT", "{body}");
+    assert!(error["message"].as_str().unwrap_or_default().contains(needle), "{needle}: {body}");
+}
+
+async fn html_is_sanitized_on_every_write(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let t = &s.alice_token;
+    let all = XSS_VECTORS.join("\n<p>between</p>\n");
+    let created = app
+        .ok(t, "mutation($d: String) { createTask(input: {project: \"WEB\", title: \"X\", description: $d}) { ref description } }", json!({"d": all}))
+        .await;
+    let description = created["createTask"]["description"].as_str().unwrap_or_default();
+    assert_safe(description);
+    assert!(description.contains("<p>between</p>") && description.contains("fine link"), "{description}");
+    assert!(description.contains("rel=\"noopener noreferrer\""), "{description}");
+    let task_ref = created["createTask"]["ref"].as_str().unwrap_or_default().to_owned();
+    for vector in XSS_VECTORS {
+        let updated = app
+            .ok(
+                t,
+                "mutation($r: String!, $d: String) { updateTask(ref: $r, input: {description: $d}) { description } }",
+                json!({"r": task_ref, "d": format!("<p>keep</p>{vector}")}),
+            )
+            .await;
+        assert_safe(updated["updateTask"]["description"].as_str().unwrap_or_default());
+        let comment = app
+            .ok(
+                t,
+                "mutation($r: String!, $b: String!) { addComment(ref: $r, body: $b) { body } }",
+                json!({"r": task_ref, "b": format!("<p>said</p>{vector}")}),
+            )
+            .await;
+        assert_safe(comment["addComment"]["body"].as_str().unwrap_or_default());
+    }
+    let events = app
+        .ok(
+            t,
+            "query($r: String!) { task(ref: $r) { events(first: 200) { nodes { field oldValue newValue } } } }",
+            json!({"r": task_ref}),
+        )
+        .await;
+    for event in events["task"]["events"]["nodes"].as_array().into_iter().flatten() {
+        assert_safe(event["oldValue"].as_str().unwrap_or_default());
+        assert_safe(event["newValue"].as_str().unwrap_or_default());
+    }
+    let project = app
+        .ok(t, "mutation($d: String) { createProject(input: {workspace: \"ENG\", key: \"XSS\", name: \"Probe\", description: $d}) { description } }", json!({"d": all}))
+        .await;
+    assert_safe(project["createProject"]["description"].as_str().unwrap_or_default());
+    app.finish().await;
+}
+
+async fn stored_html_is_sanitized_by_the_migration(backend: Backend) {
+    let test_db = TestDb::create(backend).await;
+    let db = Database::connect(&test_db.url).await.expect("connect");
+    // Every migration before the one that sanitizes.
+    <migration::Migrator as migration::MigratorTrait>::up(&db, Some(2)).await.expect("older migrations");
+    let board = Board::new(&db);
+    let alice = board.user("alice").await;
+    let ws = board.workspace("ENG").await;
+    let web = board.project(&ws, "WEB", "Web").await;
+    let ids = board.tasks(&web, &alice, 2).await;
+    let dirty = "<p>kept</p><img src=x onerror=alert(1)><script>alert(2)</script>";
+    let row = entity::task::ActiveModel { id: Set(ids[0]), description: Set(Some(dirty.into())), ..Default::default() };
+    row.update(&db).await.expect("dirty description");
+    entity::comment::ActiveModel {
+        task_id: Set(ids[1]),
+        author_id: Set(alice.id),
+        body: Set(dirty.into()),
+        created_at: Set(crate::support::t0()),
+        updated_at: Set(crate::support::t0()),
+        ..Default::default()
+    }
+    .insert(&db)
+    .await
+    .expect("dirty comment");
+    <migration::Migrator as migration::MigratorTrait>::up(&db, None).await.expect("the rest");
+    let task = entity::task::Entity::find_by_id(ids[0]).one(&db).await.expect("read").expect("task");
+    assert_eq!(task.description.as_deref(), Some("<p>kept</p><img src=\"x\">"));
+    let comments = entity::comment::Entity::find().all(&db).await.expect("read");
+    assert_eq!(comments[0].body, "<p>kept</p><img src=\"x\">");
+    db.close().await.ok();
+    test_db.finish().await;
+}
+
+async fn single_line_fields_refuse_control_and_bidi_characters(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let t = &s.alice_token;
+    for title in ["nul\u{0}here", "esc \u{1b}[31mred", "two\nlines", "evil\u{202E}txt.exe", "iso\u{2066}late"] {
+        let (_, body) = app
+            .post(
+                Some(t),
+                "mutation($t: String!) { createTask(input: {project: \"WEB\", title: $t}) { ref } }",
+                json!({"t": title}),
+            )
+            .await;
+        assert_bad_input(&body, "control character");
+        let (_, body) = app
+            .post(
+                Some(t),
+                "mutation($n: String!) { createProject(input: {workspace: \"ENG\", key: \"CTL\", name: $n}) { key } }",
+                json!({"n": title}),
+            )
+            .await;
+        assert_bad_input(&body, "control character");
+    }
+    let (_, body) = app
+        .post(
+            Some(t),
+            "mutation($d: String) { createTask(input: {project: \"WEB\", title: \"ok\", description: $d}) { ref } }",
+            json!({"d": "a\u{0}b"}),
+        )
+        .await;
+    assert_bad_input(&body, "control character");
+    let (_, body) = app
+        .post(
+            Some(t),
+            "mutation($p: String!) { putWikiPage(workspace: \"ENG\", path: $p, content: \"# Hi\") { path } }",
+            json!({"p": "docs/evil\u{202E}gpj.exe"}),
+        )
+        .await;
+    assert_eq!(body["errors"][0]["extensions"]["code"], "BAD_USER_INPUT", "{body}");
+    app.finish().await;
+}
+
+async fn texts_searches_and_dates_are_bounded(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let t = &s.alice_token;
+    let create =
+        "mutation($d: String) { createTask(input: {project: \"WEB\", title: \"Long\", description: $d}) { ref } }";
+    let (_, body) = app.post(Some(t), create, json!({"d": "x".repeat(100_001)})).await;
+    assert_bad_input(&body, "longer than 100000");
+    let (_, body) = app
+        .post(
+            Some(t),
+            "mutation($s: String) { registerAgent(name: \"bot\", status: $s) { id } }",
+            json!({"s": "s".repeat(1_001)}),
+        )
+        .await;
+    assert_bad_input(&body, "longer than 1000");
+
+    let search = "query($f: TaskFilter) { tasks(filter: $f) { totalCount } }";
+    let (_, body) = app.post(Some(t), search, json!({"f": {"text": "w".repeat(200_000)}})).await;
+    assert_bad_input(&body, "a word of 200000 characters");
+    let many: Vec<String> = (0..17).map(|i| format!("w{i}")).collect();
+    let (_, body) = app.post(Some(t), search, json!({"f": {"text": many.join(" ")}})).await;
+    assert_bad_input(&body, "17 words");
+    let (_, body) = app.post(Some(t), search, json!({"f": {"dueBefore": "+200000-01-01"}})).await;
+    assert_eq!(body["errors"][0]["extensions"]["code"], "BAD_USER_INPUT", "{body}");
+    let (_, body) = app.post(Some(t), search, json!({"f": {"changedSince": "+100000-01-01T00:00:00Z"}})).await;
+    assert_eq!(body["errors"][0]["extensions"]["code"], "BAD_USER_INPUT", "{body}");
+    app.ok(t, search, json!({"f": {"text": "ordinary words", "dueBefore": "9999-12-31"}})).await;
+    app.finish().await;
+}
+
+fn alias_bomb_frontmatter() -> String {
+    let mut yaml = String::from("title: Bomb\na: &a [x, x, x, x, x, x, x, x, x, x]\n");
+    for level in 0..8 {
+        let prev = if level == 0 { "a".to_owned() } else { format!("l{}", level - 1) };
+        let items = vec![format!("*{prev}"); 10].join(", ");
+        yaml.push_str(&format!("l{level}: &l{level} [{items}]\n"));
+    }
+    format!("---\n{yaml}---\n# Bomb\n")
+}
+
+async fn frontmatter_aliases_are_refused_on_write_and_ignored_on_read(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let t = &s.alice_token;
+    let put = "mutation($c: String!) { putWikiPage(workspace: \"ENG\", path: \"bomb\", content: $c) { path } }";
+    let started = Instant::now();
+    let (_, body) = app.post(Some(t), put, json!({"c": alias_bomb_frontmatter()})).await;
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert_bad_input(&body, "alias");
+    // A page stored before the check: its frontmatter reads as absent.
+    app.ok(t, put, json!({"c": "---\ntitle: Fine\n---\n# Fine\n"})).await;
+    let page = entity::wiki_page::Entity::find().one(&app.db).await.expect("read").expect("page");
+    let mut row: entity::wiki_page::ActiveModel = page.into();
+    row.content = Set(alias_bomb_frontmatter());
+    row.update(&app.db).await.expect("store the bomb");
+    let started = Instant::now();
+    let read = app.ok(t, "{ wikiPage(workspace: \"ENG\", path: \"bomb\") { frontmatter title } }", json!({})).await;
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(read["wikiPage"]["frontmatter"].is_null(), "{read}");
+    app.finish().await;
+}
+
+async fn concurrent_updates_keep_one_unbroken_change_chain(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    Board::new(&app.db).tasks(&s.web, &s.alice, 1).await;
+    let initial =
+        app.ok(&s.alice_token, "{ task(ref: \"WEB-1\") { title } }", json!({})).await["task"]["title"].clone();
+    let update = "mutation($t: String!) { updateTask(ref: \"WEB-1\", input: {title: $t}) { ref } }";
+    let comment = "mutation($b: String!) { addComment(ref: \"WEB-1\", body: $b) { id } }";
+    let writes = (0..20).map(|i| {
+        let app = &app;
+        let token = &s.alice_token;
+        async move {
+            app.ok(token, update, json!({"t": format!("version {i}")})).await;
+            app.ok(token, comment, json!({"b": format!("comment {i}")})).await;
+        }
+    });
+    futures_util::future::join_all(writes).await;
+    let read = app
+        .ok(
+            &s.alice_token,
+            "{ task(ref: \"WEB-1\") { title commentCount events(first: 200) { nodes { field oldValue newValue } } } }",
+            json!({}),
+        )
+        .await;
+    assert_eq!(read["task"]["commentCount"], 20, "{read}");
+    let events: Vec<&Value> = read["task"]["events"]["nodes"].as_array().into_iter().flatten().collect();
+    assert_eq!(events.iter().filter(|e| e["field"] == "comment").count(), 20);
+    let titles: Vec<&&Value> = events.iter().filter(|e| e["field"] == "title").collect();
+    assert_eq!(titles.len(), 20, "{read}");
+    let mut current = initial;
+    for event in &titles {
+        assert_eq!(event["oldValue"], current, "the chain breaks at {event}");
+        current = event["newValue"].clone();
+    }
+    assert_eq!(current, read["task"]["title"], "the last event is not the final state");
+    app.finish().await;
+}
+
+on_both_backends!(
+    html_is_sanitized_on_every_write,
+    stored_html_is_sanitized_by_the_migration,
+    single_line_fields_refuse_control_and_bidi_characters,
+    texts_searches_and_dates_are_bounded,
+    frontmatter_aliases_are_refused_on_write_and_ignored_on_read,
+    concurrent_updates_keep_one_unbroken_change_chain,
+);
