@@ -93,6 +93,15 @@ pub async fn authenticate(db: &DatabaseConnection, token: &str) -> Result<Viewer
     })
 }
 
+/// Checks again that a viewer's token stands, for callers that hold a
+/// viewer longer than one request (MCP over stdio).
+pub async fn revalidate(db: &DatabaseConnection, viewer: &Viewer) -> Result<(), AuthError> {
+    match crate::store::tokens::still_valid(db, viewer.token_id).await? {
+        true => Ok(()),
+        false => Err(AuthError::Invalid),
+    }
+}
+
 /// Creates a token for `username` and returns its text, which is shown once.
 pub async fn create_token(
     db: &DatabaseConnection,
@@ -117,9 +126,20 @@ pub async fn create_token(
                 .id,
         ),
     };
+    insert_token(db, user.id, workspace_id, read_only, name).await.map(|(token, _)| token)
+}
+
+/// Stores a new token's hash and returns its text, which exists nowhere else.
+pub async fn insert_token(
+    db: &DatabaseConnection,
+    user_id: i64,
+    workspace_id: Option<i64>,
+    read_only: bool,
+    name: &str,
+) -> Result<(String, api_token::Model), StoreError> {
     let token = generate_token();
-    api_token::ActiveModel {
-        user_id: Set(user.id),
+    let row = api_token::ActiveModel {
+        user_id: Set(user_id),
         name: Set(name.to_owned()),
         token_hash: Set(hash_token(&token)),
         workspace_id: Set(workspace_id),
@@ -129,7 +149,7 @@ pub async fn create_token(
     }
     .insert(db)
     .await?;
-    Ok(token)
+    Ok((token, row))
 }
 
 #[cfg(test)]

@@ -215,4 +215,12 @@ pub enum TokenCommand {
         #[arg(long, default_value = "cli")]
         name: String,
     },
+    /// List tokens, one line each (never the token itself).
+    List {
+        /// Only this user's tokens.
+        #[arg(long)]
+        user: Option<String>,
+    },
+    /// Revoke a token by its id (as `token list` shows it).
+    Revoke { id: i64 },
 }

@@ -6,7 +6,9 @@
 use async_graphql::Data;
 use async_graphql::http::GraphiQLSource;
 use async_graphql_axum::{GraphQLProtocol, GraphQLRequest, GraphQLResponse, GraphQLWebSocket};
-use axum::extract::{Query, Request, State, WebSocketUpgrade};
+use std::net::{IpAddr, SocketAddr};
+
+use axum::extract::{ConnectInfo, Query, Request, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{Html, IntoResponse, Response};
@@ -77,15 +79,40 @@ async fn viewer_of(app: &App, headers: &HeaderMap) -> Result<Viewer, AuthError> 
     auth::authenticate(&app.store.db, token).await
 }
 
-/// Resolves the bearer token before any request body is read.
+/// The client's address, when the server was started with connection info
+/// (`main` does; a router served without it counts every client as one).
+fn client_ip(request: &Request) -> IpAddr {
+    request.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::from([0, 0, 0, 0]), |info| info.0.ip())
+}
+
+fn too_many_attempts(wait: std::time::Duration) -> Response {
+    let seconds = wait.as_secs().max(1);
+    let body = serde_json::json!({"errors": [{
+        "message": "too many failed authentication attempts from this client",
+        "extensions": {"code": error::UNAUTHENTICATED, "hint": format!("wait {seconds} s, then send a valid token")},
+    }]});
+    (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, seconds.to_string())], Json(body)).into_response()
+}
+
+/// Resolves the bearer token before any request body is read; a client
+/// that failed too often is refused before its token is looked at.
 async fn require_token(State(app): State<App>, mut request: Request, next: Next) -> Response {
+    let client = client_ip(&request);
+    if let Err(wait) = app.auth_throttle.check(client) {
+        return too_many_attempts(wait);
+    }
     match viewer_of(&app, request.headers()).await {
         Ok(viewer) => {
             tracing::Span::current().record("user", viewer.username.as_str());
             request.extensions_mut().insert(viewer);
             next.run(request).await
         }
-        Err(err) => unauthorized(&err),
+        Err(err) => {
+            if !matches!(err, AuthError::Store(_)) {
+                app.auth_throttle.failed(client);
+            }
+            unauthorized(&err)
+        }
     }
 }
 
@@ -159,8 +186,13 @@ async fn graphql_ws(
     State(app): State<App>,
     protocol: GraphQLProtocol,
     headers: HeaderMap,
+    connect: Option<Extension<ConnectInfo<SocketAddr>>>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    let client = connect.map_or(IpAddr::from([0, 0, 0, 0]), |info| info.0.0.ip());
+    if let Err(wait) = app.auth_throttle.check(client) {
+        return too_many_attempts(wait);
+    }
     let from_header = viewer_of(&app, &headers).await.ok();
     let max = app.settings.limits.max_body_bytes;
     upgrade
@@ -181,7 +213,10 @@ async fn graphql_ws(
                                 .and_then(|v| v.as_str())
                                 .and_then(auth::bearer)
                                 .ok_or_else(error::unauthenticated)?;
-                            auth::authenticate(&init_app.store.db, token).await.map_err(|_| error::unauthenticated())?
+                            auth::authenticate(&init_app.store.db, token).await.map_err(|_| {
+                                init_app.auth_throttle.failed(client);
+                                error::unauthenticated()
+                            })?
                         }
                     };
                     let mut data = Data::default();

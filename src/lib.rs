@@ -13,6 +13,7 @@ pub mod http;
 pub mod mcp;
 pub mod store;
 pub mod text;
+pub mod throttle;
 
 use sea_orm::DatabaseConnection;
 
@@ -25,6 +26,8 @@ pub struct App {
     pub store: Store,
     pub schema: graphql::AppSchema,
     pub settings: std::sync::Arc<Settings>,
+    /// Failed authentication per client, shared by every surface.
+    pub auth_throttle: std::sync::Arc<throttle::AuthThrottle>,
 }
 
 impl App {
@@ -32,6 +35,6 @@ impl App {
         let limits = settings.limits;
         let store = Store::new(db, PageLimits { default: 50.min(limits.max_page), max: limits.max_page });
         let schema = graphql::build_schema(store.clone(), &settings);
-        Self { store, schema, settings: std::sync::Arc::new(settings) }
+        Self { store, schema, settings: std::sync::Arc::new(settings), auth_throttle: Default::default() }
     }
 }

@@ -74,6 +74,33 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             println!("{token}");
             Ok(())
         }
+        Command::Token { command: TokenCommand::List { user } } => {
+            let conn = db::connect(&cli.database_url).await?;
+            let when = |at: Option<chrono::DateTime<chrono::Utc>>| {
+                at.map_or_else(|| "-".to_owned(), |t| t.format("%Y-%m-%dT%H:%M:%SZ").to_string())
+            };
+            println!("id\tuser\tname\tscope\tread_only\tcreated\tlast_used\trevoked");
+            for t in store::tokens::list(&conn, user.as_deref()).await? {
+                println!(
+                    "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+                    t.id,
+                    t.username,
+                    t.name,
+                    t.scope.as_deref().unwrap_or("-"),
+                    t.read_only,
+                    when(Some(t.created_at)),
+                    when(t.last_used_at),
+                    when(t.revoked_at),
+                );
+            }
+            Ok(())
+        }
+        Command::Token { command: TokenCommand::Revoke { id } } => {
+            let conn = db::connect(&cli.database_url).await?;
+            let token = store::tokens::revoke(&conn, id).await?;
+            eprintln!("token {} ({}) is revoked", token.id, token.name);
+            Ok(())
+        }
     }
 }
 
@@ -108,7 +135,8 @@ async fn serve(url: &str, args: ServeArgs, settings: Settings) -> Result<(), Fai
         .await
         .map_err(|err| format!("cannot listen on {}: {err}", args.listen))?;
     tracing::info!(address = %args.listen, database = %db::redact(url), "serving");
-    axum::serve(listener, http::router(App::new(conn, settings)))
+    let service = http::router(App::new(conn, settings)).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;
         })

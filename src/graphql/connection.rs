@@ -11,7 +11,7 @@ use crate::store::wiki::WikiFilter;
 use crate::store::wiki_changes::ChangesFilter;
 use crate::store::wiki_search::WikiSearch;
 use crate::store::{
-    Page, PageArgs, agents, comments, events, projects, tasks, wiki, wiki_changes, wiki_search, workspaces,
+    Page, PageArgs, agents, comments, events, projects, tasks, tokens, wiki, wiki_changes, wiki_search, workspaces,
 };
 
 use super::error::GqlResult;
@@ -35,6 +35,7 @@ pub enum TotalCount {
     AgentSessions {
         active: Option<bool>,
     },
+    ApiTokens,
     /// Pages, or nodes of the wiki tree.
     WikiPages(WikiFilter),
     WikiSearch(WikiSearch),
@@ -54,6 +55,7 @@ impl TotalCount {
             Self::Events(filter) => events::count(store, viewer, filter).await,
             Self::Members { project_id } => projects::members_count(store, viewer, *project_id).await,
             Self::AgentSessions { active } => agents::count(store, viewer, *active).await,
+            Self::ApiTokens => tokens::count(store, viewer).await,
             Self::WikiPages(filter) => wiki::count(store, viewer, filter).await,
             Self::WikiSearch(search) => wiki_search::count(store, viewer, search).await,
             Self::WikiChanges(filter) => wiki_changes::count(store, viewer, filter).await,

@@ -15,6 +15,7 @@ mod query;
 mod subscription;
 mod task;
 mod text;
+mod token;
 mod user;
 mod wiki;
 mod wiki_lists;

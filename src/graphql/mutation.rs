@@ -5,14 +5,16 @@ use async_graphql::{Context, ID, Object};
 
 use crate::store::agents;
 use crate::store::project_writes::{self, NewProject};
-use crate::store::task_writes;
 use crate::store::wiki_writes::{self, PatchPage, PutPage};
+use crate::store::{task_writes, tokens};
 
 use super::agent::AgentSession;
 use super::comment::Comment;
 use super::error::GqlResult;
+use super::ids;
 use super::project::{Project, ProjectMember, ProjectRole};
 use super::task::{CreateTaskInput, Task, UpdateTaskInput, single_task_columns};
+use super::token::{ApiToken, CreatedApiToken};
 use super::wiki::WikiPage;
 use super::{store, viewer};
 
@@ -130,6 +132,35 @@ impl MutationRoot {
     ) -> async_graphql::Result<WikiPage> {
         let patch = PatchPage { workspace, path, base_revision, find, replace, section };
         Ok(WikiPage::new(wiki_writes::patch_page(store(ctx), viewer(ctx)?, &patch).await.gql()?, true))
+    }
+
+    /// Creates an API token for the caller; its text is in the answer once.
+    /// A scoped token creates only tokens of its own scope.
+    async fn create_api_token(
+        &self,
+        ctx: &Context<'_>,
+        name: String,
+        #[graphql(desc = "Workspace key to scope the token to.")] workspace: Option<String>,
+        #[graphql(default = false)] read_only: bool,
+    ) -> async_graphql::Result<CreatedApiToken> {
+        let (token, row) =
+            tokens::create_own(store(ctx), viewer(ctx)?, &name, workspace.as_deref(), read_only).await.gql()?;
+        Ok(CreatedApiToken { token, api_token: ApiToken(row) })
+    }
+
+    /// Revokes one of the caller's tokens: refused from its next request on,
+    /// and its open subscriptions end within seconds.
+    async fn revoke_api_token(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<ApiToken> {
+        let (kind, number) = ids::decode(&id)?;
+        let viewer = viewer(ctx)?;
+        if kind != "ApiToken" {
+            return Err(super::error::coded(
+                format!("`{}` is not a token id", id.as_str()),
+                super::error::BAD_USER_INPUT,
+                Some("pass `id` of an `apiTokens` node"),
+            ));
+        }
+        Ok(ApiToken(tokens::revoke_own(store(ctx), viewer, number).await.gql()?))
     }
 
     /// Starts an agent session bound to the calling token.

@@ -9,7 +9,7 @@ use crate::store::tasks::{self, TaskColumns, TaskFilter};
 use crate::store::wiki::{self, PageColumns, WikiFilter};
 use crate::store::wiki_changes::ChangesFilter;
 use crate::store::wiki_search::WikiSearch;
-use crate::store::{agents, comments, workspaces};
+use crate::store::{agents, comments, tokens, workspaces};
 
 use super::agent::AgentSession;
 use super::comment::{Comment, TaskEvent};
@@ -18,6 +18,7 @@ use super::error::{GqlResult, NOT_FOUND, coded};
 use super::loaders::{ProjectKey, UserKey, WorkspaceKey};
 use super::project::{Project, load};
 use super::task::{Task, TaskFilterInput, TaskOrder, prime, task_by_ref, task_columns};
+use super::token::ApiToken;
 use super::user::User;
 use super::wiki::{WikiPage, needs_content, page_by_path};
 use super::wiki_lists::{self, WikiRevision, WikiSearchHit, WikiTreeNode};
@@ -222,6 +223,21 @@ impl QueryRoot {
         let page =
             agents::page(store(ctx), viewer(ctx)?, active, &page_args(first, after, last, before)).await.gql()?;
         Ok(connection(page, TotalCount::AgentSessions { active }, AgentSession))
+    }
+
+    /// The caller's own API tokens, newest first (a scoped token sees the
+    /// tokens of its scope). Their text is never shown again.
+    #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]
+    async fn api_tokens(
+        &self,
+        ctx: &Context<'_>,
+        first: Option<i32>,
+        after: Option<String>,
+        last: Option<i32>,
+        before: Option<String>,
+    ) -> async_graphql::Result<Conn<ApiToken>> {
+        let page = tokens::page(store(ctx), viewer(ctx)?, &page_args(first, after, last, before)).await.gql()?;
+        Ok(connection(page, TotalCount::ApiTokens, ApiToken))
     }
 
     /// A wiki page by path (`guides/setup`). `workspace` (a key) may be left

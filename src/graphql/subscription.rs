@@ -4,7 +4,8 @@ use async_graphql::{Context, Subscription};
 use futures_util::{Stream, StreamExt};
 use tokio_stream::wrappers::BroadcastStream;
 
-use crate::store::projects;
+use crate::auth::Viewer;
+use crate::store::{Store, projects, tokens};
 
 use super::comment::TaskEvent;
 use super::error::{GqlResult, NOT_FOUND, coded};
@@ -28,9 +29,29 @@ impl SubscriptionRoot {
             })?
             .id;
         let events = BroadcastStream::new(store.events.subscribe());
-        Ok(events.filter_map(move |event| async move {
+        let events = events.filter_map(move |event| async move {
             // A subscriber that lags behind skips what it missed rather than failing.
             event.ok().filter(|e| e.project_id == project_id).map(TaskEvent)
-        }))
+        });
+        Ok(events.take_until(access_lost(store.clone(), viewer(ctx)?.clone(), project)))
+    }
+}
+
+/// How often an open subscription checks that its token still stands and
+/// its viewer still sees the project.
+const ACCESS_CHECK: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Resolves when the subscription must end: its token was revoked, or its
+/// viewer no longer sees the project (a database error ends it too, rather
+/// than stream on unchecked).
+async fn access_lost(store: Store, viewer: Viewer, project: String) {
+    loop {
+        tokio::time::sleep(ACCESS_CHECK).await;
+        let token_ok = tokens::still_valid(&store.db, viewer.token_id).await.unwrap_or(false);
+        let project_ok = token_ok && projects::by_key(&store, &viewer, &project).await.is_ok_and(|p| p.is_some());
+        if !project_ok {
+            tracing::debug!(user = %viewer.username, "subscription ended: access lost");
+            return;
+        }
     }
 }

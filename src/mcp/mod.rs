@@ -118,6 +118,18 @@ impl ServerHandler for McpServer {
             return Ok(text_result(err.body().to_string(), true));
         };
         span.record("user", viewer.username.as_str());
+        if matches!(self.identity, Identity::Fixed(_)) {
+            // Over stdio the token was checked once, at start: check that it
+            // was not revoked since.
+            if let Err(err) = crate::auth::revalidate(&self.app.store.db, &viewer).await {
+                let err = ToolError::new(
+                    Code::Unauthenticated,
+                    err.to_string(),
+                    "create a new token with `tasklens token create`",
+                );
+                return Ok(text_result(err.body().to_string(), true));
+            }
+        }
         let call = Call { app: self.app.clone(), viewer, cap: self.app.settings.reply_cap as usize };
         let outcome = catalogue::dispatch(&call, &name, request.arguments).instrument(span.clone()).await;
         let (text, is_error) = match outcome {

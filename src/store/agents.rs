@@ -3,10 +3,10 @@
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use rand::RngCore;
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
-use entity::agent_session;
+use entity::{agent_session, api_token};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
@@ -124,13 +124,21 @@ fn order() -> KeysetOrder<agent_session::Model> {
 }
 
 /// The viewer's own sessions and those working on a task the viewer sees.
+/// Through a scoped token, "own" means started with a token of that scope:
+/// sessions started for another workspace stay out of sight.
 fn visible(viewer: &Viewer, active: Option<bool>) -> Condition {
     let visible_tasks = visible_task_ids(viewer);
-    let mut c = Condition::all().add(
-        Condition::any()
-            .add(agent_session::Column::UserId.eq(viewer.user_id))
-            .add(agent_session::Column::TaskId.in_subquery(visible_tasks)),
-    );
+    let mut own = Condition::all().add(agent_session::Column::UserId.eq(viewer.user_id));
+    if let Some(scope) = viewer.workspace_scope {
+        let scoped_tokens = Query::select()
+            .column(api_token::Column::Id)
+            .from(api_token::Entity)
+            .and_where(api_token::Column::WorkspaceId.eq(scope))
+            .to_owned();
+        own = own.add(agent_session::Column::TokenId.in_subquery(scoped_tokens));
+    }
+    let mut c =
+        Condition::all().add(Condition::any().add(own).add(agent_session::Column::TaskId.in_subquery(visible_tasks)));
     if let Some(active) = active {
         c = c.add(if active {
             agent_session::Column::EndedAt.is_null()

@@ -16,6 +16,7 @@ pub mod project_writes;
 pub mod projects;
 pub mod task_writes;
 pub mod tasks;
+pub mod tokens;
 pub mod visibility;
 pub mod wiki;
 pub mod wiki_changes;

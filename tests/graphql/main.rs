@@ -15,5 +15,6 @@ mod sql;
 mod startup;
 mod subscription;
 mod text_fields;
+mod tokens;
 mod visibility;
 mod wiki;

@@ -146,7 +146,8 @@ impl TestApp {
         let base = format!("http://{}", listener.local_addr().expect("address"));
         let router = http::router(app);
         let server = tokio::spawn(async move {
-            axum::serve(listener, router).await.ok();
+            let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
+            axum::serve(listener, service).await.ok();
         });
         Self { db: conn, base, statements, test_db, client: reqwest::Client::new(), server }
     }

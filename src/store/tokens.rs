@@ -1,0 +1,156 @@
+//! API tokens as their owners and operators see them: listed (never their
+//! text, which is not stored), created and revoked.
+
+use chrono::{DateTime, Utc};
+use sea_orm::sea_query::Expr;
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    Set,
+};
+
+use entity::{api_token, user, workspace};
+
+use super::cursor::{self, KeyKind, KeyValue, PageArgs};
+use super::keyset::{self, KeysetOrder, Page};
+use super::visibility::require_write;
+use super::{Result, Store, StoreError, input, now};
+use crate::auth::{self, Viewer};
+
+/// A token as `tasklens token list` prints it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TokenListing {
+    pub id: i64,
+    pub username: String,
+    pub name: String,
+    /// The workspace key the token is scoped to.
+    pub scope: Option<String>,
+    pub read_only: bool,
+    pub created_at: DateTime<Utc>,
+    pub last_used_at: Option<DateTime<Utc>>,
+    pub revoked_at: Option<DateTime<Utc>>,
+}
+
+/// Every token, or those of one user, oldest first.
+pub async fn list(db: &DatabaseConnection, username: Option<&str>) -> Result<Vec<TokenListing>> {
+    let mut query = api_token::Entity::find().order_by_asc(api_token::Column::Id);
+    if let Some(name) = username {
+        let user = user::Entity::find()
+            .filter(user::Column::Username.eq(name))
+            .one(db)
+            .await?
+            .ok_or_else(|| StoreError::not_found(format!("no user named {name}")))?;
+        query = query.filter(api_token::Column::UserId.eq(user.id));
+    }
+    let tokens = query.all(db).await?;
+    let users = user::Entity::find().all(db).await?;
+    let workspaces = workspace::Entity::find().all(db).await?;
+    Ok(tokens
+        .into_iter()
+        .map(|t| TokenListing {
+            id: t.id,
+            username: users.iter().find(|u| u.id == t.user_id).map(|u| u.username.clone()).unwrap_or_default(),
+            name: t.name,
+            scope: t.workspace_id.and_then(|id| workspaces.iter().find(|w| w.id == id).map(|w| w.key.clone())),
+            read_only: t.read_only,
+            created_at: t.created_at,
+            last_used_at: t.last_used_at,
+            revoked_at: t.revoked_at,
+        })
+        .collect())
+}
+
+/// Revokes a token by id; revoking it again changes nothing.
+pub async fn revoke(db: &DatabaseConnection, id: i64) -> Result<api_token::Model> {
+    let token = api_token::Entity::find_by_id(id)
+        .one(db)
+        .await?
+        .ok_or_else(|| StoreError::not_found(format!("no token with id {id}")))?;
+    if token.revoked_at.is_some() {
+        return Ok(token);
+    }
+    let mut row: api_token::ActiveModel = token.into();
+    row.revoked_at = Set(Some(now()));
+    Ok(row.update(db).await?)
+}
+
+/// Whether the token behind a viewer still stands (not revoked, not gone):
+/// long-lived connections ask this to end when it is revoked.
+pub async fn still_valid(db: &DatabaseConnection, token_id: i64) -> Result<bool> {
+    Ok(api_token::Entity::find_by_id(token_id).one(db).await?.is_some_and(|t| t.revoked_at.is_none()))
+}
+
+/// The viewer's own tokens; a scoped token sees only tokens of its scope.
+fn own(viewer: &Viewer) -> Condition {
+    let mut c = Condition::all().add(api_token::Column::UserId.eq(viewer.user_id));
+    if let Some(scope) = viewer.workspace_scope {
+        c = c.add(api_token::Column::WorkspaceId.eq(scope));
+    }
+    c
+}
+
+fn order() -> KeysetOrder<api_token::Model> {
+    KeysetOrder {
+        name: "tokens",
+        keys: vec![
+            (Expr::col((api_token::Entity, api_token::Column::CreatedAt)), KeyKind::Time),
+            (Expr::col((api_token::Entity, api_token::Column::Id)), KeyKind::Int),
+        ],
+        descending: true,
+        position: |t| vec![keyset::time(&t.created_at), KeyValue::Int(t.id)],
+    }
+}
+
+/// A page of the viewer's own tokens, newest first.
+pub async fn page(store: &Store, viewer: &Viewer, args: &PageArgs) -> Result<Page<api_token::Model>> {
+    let spec = order();
+    let digest = cursor::digest(spec.name, "");
+    let request = args.validate(store.limits, &digest, &spec.kinds())?;
+    keyset::fetch_page(&store.db, api_token::Entity::find().filter(own(viewer)), &spec, &digest, &request).await
+}
+
+pub async fn count(store: &Store, viewer: &Viewer) -> Result<u64> {
+    Ok(api_token::Entity::find().filter(own(viewer)).count(&store.db).await?)
+}
+
+/// Creates a token for the viewer. It can reach no further than the token
+/// that asks: a scoped token creates only tokens of its own scope.
+pub async fn create_own(
+    store: &Store,
+    viewer: &Viewer,
+    name: &str,
+    workspace_key: Option<&str>,
+    read_only: bool,
+) -> Result<(String, api_token::Model)> {
+    require_write(viewer)?;
+    let name = input::single_line("name", name, input::MAX_NAME_CHARS)?;
+    let workspace_id = match workspace_key {
+        None => viewer.workspace_scope,
+        Some(key) => {
+            let ws = workspace::Entity::find()
+                .filter(workspace::Column::Key.eq(key))
+                .filter(super::visibility::visible_workspace(viewer))
+                .one(&store.db)
+                .await?
+                .ok_or_else(|| StoreError::not_found(format!("no workspace with key {key}")))?;
+            Some(ws.id)
+        }
+    };
+    if viewer.workspace_scope.is_some() && workspace_id != viewer.workspace_scope {
+        return Err(StoreError::forbidden(
+            "a scoped token creates only tokens of its own scope",
+            "leave `workspace` out, or use an unscoped token",
+        ));
+    }
+    let (text, row) = auth::insert_token(&store.db, viewer.user_id, workspace_id, read_only, &name).await?;
+    Ok((text, row))
+}
+
+/// Revokes one of the viewer's own tokens (the one in use included).
+pub async fn revoke_own(store: &Store, viewer: &Viewer, id: i64) -> Result<api_token::Model> {
+    require_write(viewer)?;
+    let owned = api_token::Entity::find_by_id(id).filter(own(viewer)).one(&store.db).await?;
+    if owned.is_none() {
+        return Err(StoreError::not_found(format!("no token with id {id}")));
+    }
+    revoke(&store.db, id).await
+}

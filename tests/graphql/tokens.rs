@@ -1,0 +1,213 @@
+//! Tokens are listed, created and revoked (GraphQL and CLI); a revoked token
+//! is refused at once and its subscriptions end; failed attempts are slowed;
+//! a scoped token sees one workspace through every root field.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+
+use entity::{ProjectRole, WorkspaceRole};
+
+use crate::on_both_backends;
+use crate::support::{Backend, Board, TestApp, simple_board};
+
+async fn tokens_are_listed_created_and_revoked_through_graphql(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let created = app
+        .ok(&s.alice_token, "mutation { createApiToken(name: \"laptop\", readOnly: true) { token apiToken { id name readOnly revokedAt } } }", json!({}))
+        .await;
+    let token = created["createApiToken"]["token"].as_str().expect("token text").to_owned();
+    let id = created["createApiToken"]["apiToken"]["id"].clone();
+    assert!(token.starts_with("tl_"));
+    assert_eq!(app.ok(&token, "{ viewer { username } }", json!({})).await["viewer"]["username"], "alice");
+    let (code, _) =
+        app.error(&token, "mutation { createTask(input: {project: \"WEB\", title: \"x\"}) { ref } }", json!({})).await;
+    assert_eq!(code, "FORBIDDEN", "the new token is read-only");
+
+    let listed =
+        app.ok(&s.alice_token, "{ apiTokens { totalCount nodes { id name readOnly lastUsedAt } } }", json!({})).await;
+    assert_eq!(listed["apiTokens"]["totalCount"], 2, "{listed}");
+    assert_eq!(listed["apiTokens"]["nodes"][0]["name"], "laptop");
+    assert!(!listed.to_string().contains(&token), "a token's text is shown once only");
+
+    board_user_with_token(&app, "mallory").await;
+    let mallory = Board::new(&app.db).token("mallory").await;
+    let (code, _) =
+        app.error(&mallory, "mutation($id: ID!) { revokeApiToken(id: $id) { id } }", json!({"id": id})).await;
+    assert_eq!(code, "NOT_FOUND", "another user's token");
+    let revoked =
+        app.ok(&s.alice_token, "mutation($id: ID!) { revokeApiToken(id: $id) { revokedAt } }", json!({"id": id})).await;
+    assert!(revoked["revokeApiToken"]["revokedAt"].is_string(), "{revoked}");
+    let (status, body) = app.post(Some(&token), "{ viewer { username } }", json!({})).await;
+    assert_eq!((status, body["errors"][0]["extensions"]["code"].clone()), (401, json!("UNAUTHENTICATED")));
+    app.finish().await;
+}
+
+async fn board_user_with_token(app: &TestApp, name: &str) {
+    Board::new(&app.db).user(name).await;
+}
+
+async fn connect(
+    app: &TestApp,
+    token: &str,
+) -> tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>> {
+    let mut request = format!("{}/graphql/ws", app.base.replace("http", "ws")).into_client_request().expect("request");
+    request.headers_mut().insert("Sec-WebSocket-Protocol", "graphql-transport-ws".parse().expect("header"));
+    let (mut socket, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
+    let init = json!({"type": "connection_init", "payload": {"Authorization": format!("Bearer {token}")}});
+    socket.send(Message::text(init.to_string())).await.expect("init");
+    socket
+}
+
+async fn revoked_token_ends_its_subscription(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let created = app
+        .ok(&s.alice_token, "mutation { createApiToken(name: \"ws\") { token apiToken { number } } }", json!({}))
+        .await;
+    let token = created["createApiToken"]["token"].as_str().expect("token").to_owned();
+    let number = created["createApiToken"]["apiToken"]["number"].as_i64().expect("number");
+    let mut socket = connect(&app, &token).await;
+    let subscribe = json!({"id": "1", "type": "subscribe", "payload": {"query": "subscription { taskEvents(project: \"WEB\") { field } }"}});
+    socket.send(Message::text(subscribe.to_string())).await.expect("subscribe");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    tasklens::store::tokens::revoke(&app.db, number).await.expect("revoke");
+    // The stream completes (or the socket closes) within seconds.
+    let ended = tokio::time::timeout(Duration::from_secs(8), async {
+        while let Some(Ok(message)) = socket.next().await {
+            if let Message::Text(text) = &message {
+                let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+                if value["type"] == "complete" {
+                    return true;
+                }
+            }
+            if let Message::Close(_) = message {
+                return true;
+            }
+        }
+        true
+    })
+    .await;
+    assert_eq!(ended, Ok(true), "the subscription went on after its token was revoked");
+    app.finish().await;
+}
+
+async fn failed_token_attempts_are_slowed(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let mut statuses = Vec::new();
+    for i in 0..25 {
+        let (status, _) = app.post(Some(&format!("tl_guess{i}")), "{ viewer { username } }", json!({})).await;
+        statuses.push(status);
+    }
+    assert!(statuses[..20].iter().all(|s| *s == 401), "{statuses:?}");
+    assert!(statuses[20..].iter().all(|s| *s == 429), "{statuses:?}");
+    let (status, body) = app.post(Some(&s.alice_token), "{ viewer { username } }", json!({})).await;
+    assert_eq!(status, 429, "the client is slowed whatever token it sends now: {body}");
+    app.finish().await;
+}
+
+/// Every root field through a token scoped to ENG, on a board where alice
+/// also sees the OPS workspace.
+async fn scoped_token_sees_one_workspace_through_every_root_field(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let board = Board::new(&app.db);
+    let ops_ws = board.workspace("OPS").await;
+    board.workspace_member(&ops_ws, &s.alice, WorkspaceRole::Member).await;
+    let ops = board.project(&ops_ws, "OPS", "Operations").await;
+    board.member(&ops, &s.alice, ProjectRole::Manager).await;
+    board.tasks(&s.web, &s.alice, 2).await;
+    board.tasks(&ops, &s.alice, 2).await;
+    let all = s.alice_token.clone();
+    let ops_token = board.scoped_token("alice", Some("OPS"), false).await;
+    let eng = board.scoped_token("alice", Some("ENG"), false).await;
+    for (workspace, path) in [("ENG", "eng/page"), ("OPS", "ops/page")] {
+        app.ok(&all, "mutation($w: String, $p: String!) { putWikiPage(workspace: $w, path: $p, content: \"# Shared words\") { path } }", json!({"w": workspace, "p": path})).await;
+    }
+    app.ok(&ops_token, "mutation { registerAgent(name: \"ops-bot\", task: \"OPS-1\") { id } }", json!({})).await;
+    app.ok(&ops_token, "mutation { registerAgent(name: \"ops-idle\") { id } }", json!({})).await;
+    app.ok(&all, "mutation { registerAgent(name: \"anywhere\") { id } }", json!({})).await;
+    app.ok(&eng, "mutation { registerAgent(name: \"eng-bot\") { id } }", json!({})).await;
+    app.ok(&all, "mutation { updateTask(ref: \"OPS-1\", input: {title: \"ops change\"}) { ref } }", json!({})).await;
+    let ops_task_id = app.ok(&all, "{ task(ref: \"OPS-1\") { id } }", json!({})).await["task"]["id"].clone();
+
+    let seen = app
+        .ok(
+            &eng,
+            "{
+               viewer { username }
+               user(username: \"alice\") { username }
+               workspaces { totalCount nodes { key } }
+               projects { totalCount nodes { key } }
+               tasks { totalCount nodes { ref } }
+               activity { totalCount nodes { task { ref } } }
+               agentSessions { totalCount nodes { name } }
+               wikiPages { totalCount nodes { path } }
+               wikiTree { totalCount nodes { path } }
+               searchWiki(query: \"shared\") { totalCount nodes { page { path } } }
+               wikiChanges { totalCount nodes { page { path } } }
+               apiTokens { totalCount nodes { workspace { key } } }
+             }",
+            json!({}),
+        )
+        .await;
+    let text = seen.to_string();
+    assert!(!text.contains("OPS") && !text.contains("ops"), "the ENG token saw OPS: {seen}");
+    assert_eq!(seen["agentSessions"]["nodes"], json!([{"name": "eng-bot"}]), "{seen}");
+    assert_eq!(seen["workspaces"]["totalCount"], 1);
+    assert_eq!(seen["tasks"]["totalCount"], 2);
+    assert_eq!(seen["apiTokens"]["totalCount"], 1);
+    for query in [
+        "{ workspace(key: \"OPS\") { key } }",
+        "{ project(key: \"OPS\") { key } }",
+        "{ task(ref: \"OPS-1\") { ref } }",
+        "{ wikiPage(workspace: \"OPS\", path: \"ops/page\") { path } }",
+        "{ wikiPage(path: \"ops/page\") { path } }",
+    ] {
+        let (code, error) = app.error(&eng, query, json!({})).await;
+        assert_eq!(code, "NOT_FOUND", "{query}: {error}");
+    }
+    let (code, _) = app.error(&eng, "query($id: ID!) { node(id: $id) { id } }", json!({"id": ops_task_id})).await;
+    assert_eq!(code, "NOT_FOUND");
+    app.finish().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cli_lists_and_revokes_tokens_without_showing_them() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let s = simple_board(&app).await;
+    let cli = |args: &[&str]| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_tasklens"))
+            .args(["--database-url", app.database_url()])
+            .args(args)
+            .output()
+            .expect("run tasklens");
+        assert!(output.status.success(), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8_lossy(&output.stdout).into_owned()
+    };
+    let listed = cli(&["token", "list", "--user", "alice"]);
+    assert!(!listed.contains(&s.alice_token) && !listed.contains("tl_"), "{listed}");
+    let lines: Vec<&str> = listed.lines().collect();
+    assert_eq!(lines.len(), 2, "a header and alice's token: {listed}");
+    assert!(lines[0].starts_with("id\tuser\tname\tscope\tread_only\tcreated\tlast_used\trevoked"));
+    let id = lines[1].split('\t').next().expect("id").to_owned();
+    assert!(lines[1].ends_with("\t-"), "not revoked yet: {}", lines[1]);
+    cli(&["token", "revoke", &id]);
+    let (status, _) = app.post(Some(&s.alice_token), "{ viewer { username } }", json!({})).await;
+    assert_eq!(status, 401);
+    let after = cli(&["token", "list"]);
+    assert!(!after.lines().nth(1).unwrap_or_default().ends_with("\t-"), "{after}");
+    app.finish().await;
+}
+
+on_both_backends!(
+    tokens_are_listed_created_and_revoked_through_graphql,
+    revoked_token_ends_its_subscription,
+    failed_token_attempts_are_slowed,
+    scoped_token_sees_one_workspace_through_every_root_field,
+);
