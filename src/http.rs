@@ -26,7 +26,11 @@ use crate::{App, mcp};
 pub fn router(app: App) -> Router {
     let authenticated = Router::new()
         .route("/graphql", axum::routing::post(graphql_handler))
-        .nest_service("/mcp", mcp::http_service(app.clone()))
+        .merge(
+            Router::new()
+                .nest_service("/mcp", mcp::http_service(app.clone()))
+                .layer(middleware::from_fn(mcp::reject_malformed)),
+        )
         .layer(middleware::from_fn_with_state(app.clone(), limit_body))
         .layer(middleware::from_fn_with_state(app.clone(), require_token));
     Router::new()
@@ -103,7 +107,7 @@ async fn require_token(State(app): State<App>, mut request: Request, next: Next)
     }
     match viewer_of(&app, request.headers()).await {
         Ok(viewer) => {
-            tracing::Span::current().record("user", viewer.username.as_str());
+            tracing::Span::current().record("user", crate::text::for_log(&viewer.username).as_str());
             request.extensions_mut().insert(viewer);
             next.run(request).await
         }

@@ -52,8 +52,13 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Seed(args) => seed(&cli.database_url, &args).await,
         Command::User { command: UserCommand::Create { username, display_name, email, agent } } => {
+            let username = store::input::single_line("username", &username, 100)?;
+            let display_name = store::input::single_line(
+                "display-name",
+                display_name.as_deref().unwrap_or(&username),
+                store::input::MAX_NAME_CHARS,
+            )?;
             let conn = db::connect(&cli.database_url).await?;
-            let display_name = display_name.unwrap_or_else(|| username.clone());
             entity::user::ActiveModel {
                 username: Set(username.clone()),
                 display_name: Set(display_name),
@@ -69,6 +74,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Token { command: TokenCommand::Create { user, workspace, read_only, name } } => {
+            let name = store::input::single_line("name", &name, store::input::MAX_NAME_CHARS)?;
             let conn = db::connect(&cli.database_url).await?;
             let token = auth::create_token(&conn, &user, workspace.as_deref(), read_only, &name).await?;
             println!("{token}");

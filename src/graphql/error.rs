@@ -37,7 +37,7 @@ impl ErrorExtensions for StoreError {
             StoreError::Forbidden { message, hint } => coded(message.as_str(), FORBIDDEN, hint.as_deref()),
             StoreError::Conflict { message, hint } => coded(message.as_str(), CONFLICT, hint.as_deref()),
             StoreError::Db(err) => {
-                tracing::error!(error = %err, "database error");
+                tracing::error!(error = %crate::text::for_log(&err.to_string()), "database error");
                 coded("internal error", INTERNAL, Some("the server logged the details; try again later"))
             }
         }

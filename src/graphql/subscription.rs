@@ -50,7 +50,7 @@ async fn access_lost(store: Store, viewer: Viewer, project: String) {
         let token_ok = tokens::still_valid(&store.db, viewer.token_id).await.unwrap_or(false);
         let project_ok = token_ok && projects::by_key(&store, &viewer, &project).await.is_ok_and(|p| p.is_some());
         if !project_ok {
-            tracing::debug!(user = %viewer.username, "subscription ended: access lost");
+            tracing::debug!(user = %crate::text::for_log(&viewer.username), "subscription ended: access lost");
             return;
         }
     }

@@ -39,11 +39,24 @@ fn input_schema<T: JsonSchema>() -> Arc<JsonObject> {
     }
 }
 
+/// Shortens a generated schema: titles and formats go, nullable types become
+/// plain ones (an absent argument is the null), and what strict clients
+/// refuse goes (`null` in an `enum`, `default: null`). Property maps are
+/// walked as maps: a property may well be called `title`.
 fn compact(value: &mut Value) {
     match value {
         Value::Object(object) => {
+            if let Some(Value::Object(properties)) = object.get_mut("properties") {
+                properties.values_mut().for_each(compact);
+            }
             object.remove("title");
             object.remove("format");
+            if object.get("default") == Some(&Value::Null) {
+                object.remove("default");
+            }
+            if let Some(Value::Array(values)) = object.get_mut("enum") {
+                values.retain(|v| !v.is_null());
+            }
             // Unknown arguments are refused by name at call time.
             object.remove("additionalProperties");
             if let Some(Value::Array(types)) = object.get_mut("type") {
@@ -67,7 +80,7 @@ fn compact(value: &mut Value) {
                     object.insert("anyOf".into(), Value::Array(kept));
                 }
             }
-            object.values_mut().for_each(compact);
+            object.iter_mut().filter(|(key, _)| *key != "properties").for_each(|(_, v)| compact(v));
         }
         Value::Array(items) => items.iter_mut().for_each(compact),
         _ => {}

@@ -27,7 +27,7 @@ pub async fn run_request(app: &App, viewer: &Viewer, request: Request, variables
         };
         let Some(code) = field("code") else {
             // A document the server does not accept is a bug of this server.
-            tracing::error!(error = %error.message, "tool operation failed validation");
+            tracing::error!(error = %crate::text::for_log(&error.message), "tool operation failed validation");
             return Err(ToolError::new(Code::Internal, "internal error", "the server logged the details"));
         };
         // GraphQL names the page position `after`; tools call it `cursor`.

@@ -109,6 +109,34 @@ pub fn record_reply(reply: &Value, cap: usize) -> ToolResult<String> {
     ))
 }
 
+/// The last check every reply passes, whatever tool made it: a result over
+/// the cap becomes `reply_too_large`, and an error body over it (one that
+/// quotes a huge argument back) has its message cut, so no reply of any
+/// tool ever exceeds its cap.
+pub fn final_check(text: String, is_error: bool, cap: usize) -> (String, bool) {
+    let size = utf16_len(&text);
+    if size <= cap {
+        return (text, is_error);
+    }
+    if is_error {
+        let parsed: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
+        let field = |name: &str| parsed.pointer(&format!("/error/{name}")).and_then(Value::as_str);
+        let cut = |text: &str| crate::text::excerpt(text, 300).0.to_owned();
+        let body = serde_json::json!({"error": {
+            "code": field("code").unwrap_or("invalid_argument"),
+            "message": cut(field("message").unwrap_or_default()),
+            "hint": field("hint").map(cut),
+        }});
+        return (encode(&body), true);
+    }
+    let err = ToolError::new(
+        Code::ReplyTooLarge,
+        format!("the reply is {size} characters, over the {cap}-character cap"),
+        "ask for fewer items or fields, or a larger `max_chars`",
+    );
+    (err.body().to_string(), true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -121,6 +149,18 @@ mod tests {
                 value: json!({"ref": format!("T-{i}"), "title": "x".repeat(size)}),
             })
             .collect()
+    }
+
+    #[test]
+    fn no_reply_passes_the_final_check_over_its_cap() {
+        let (text, is_error) = final_check(encode(&json!({"status": "s".repeat(5_000)})), false, 1_000);
+        assert!(is_error && utf16_len(&text) <= 1_000 && text.contains("reply_too_large"), "{text}");
+        let long_error =
+            ToolError::invalid(format!("no task {}", "x".repeat(5_000)), "check the ref").body().to_string();
+        let (text, is_error) = final_check(long_error, true, 1_000);
+        assert!(is_error && utf16_len(&text) <= 1_000 && text.contains("invalid_argument"), "{text}");
+        let small = encode(&json!({"ok": true}));
+        assert_eq!(final_check(small.clone(), false, 1_000), (small, false));
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod error;
 mod exec;
 mod fields;
 mod guard;
+mod jsonrpc;
 mod shape;
 mod tools;
 mod wiki_tools;
@@ -28,7 +29,7 @@ use tracing::Instrument;
 
 use crate::App;
 use crate::auth::Viewer;
-use crate::text::utf16_len;
+use crate::text::{for_log, utf16_len};
 
 pub use error::{Code, ToolError};
 
@@ -73,6 +74,16 @@ impl McpServer {
                 .and_then(|parts| parts.extensions.get::<Viewer>())
                 .cloned(),
         }
+    }
+}
+
+/// The cap one call's reply must fit: the server's, or the call's
+/// `max_chars` when that is lower (and valid).
+fn call_cap(requested: &Option<u64>, server_cap: u32) -> usize {
+    let server_cap = server_cap as usize;
+    match requested {
+        Some(n) if *n >= 1_000 => (*n as usize).min(server_cap),
+        _ => server_cap,
     }
 }
 
@@ -131,14 +142,16 @@ impl ServerHandler for McpServer {
             }
         }
         let call = Call { app: self.app.clone(), viewer, cap: self.app.settings.reply_cap as usize };
+        let request_cap = request.arguments.as_ref().and_then(|a| a.get("max_chars")).and_then(|v| v.as_u64());
         let outcome = catalogue::dispatch(&call, &name, request.arguments).instrument(span.clone()).await;
         let (text, is_error) = match outcome {
             Ok(text) => (text, false),
             Err(err) => {
-                tracing::debug!(parent: &span, error = %err, "tool error");
+                tracing::debug!(parent: &span, error = %for_log(&err.to_string()), "tool error");
                 (err.body().to_string(), true)
             }
         };
+        let (text, is_error) = guard::final_check(text, is_error, call_cap(&request_cap, self.app.settings.reply_cap));
         span.record("reply_chars", utf16_len(&text));
         tracing::info!(parent: &span, "tool call");
         Ok(text_result(text, is_error))
@@ -154,6 +167,8 @@ pub async fn serve_stdio(app: App, viewer: Viewer) -> Result<(), Box<dyn std::er
 
 /// The `/mcp` service: stateless streamable HTTP with JSON replies. The
 /// router authenticates each request before this service reads it.
+pub use jsonrpc::reject_malformed;
+
 pub fn http_service(app: App) -> StreamableHttpService<McpServer, LocalSessionManager> {
     let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];
     hosts.extend(app.settings.allowed_hosts.iter().cloned());

@@ -9,12 +9,14 @@
 //! surrogate pair or a combining sequence.
 
 mod html;
+mod log;
 mod markdown;
 mod snippet;
 mod summary;
 mod window;
 
 pub use html::{html_to_text, plain_to_html};
+pub use log::for_log;
 pub use markdown::{
     FrontmatterError, Heading, MAX_FRONTMATTER_BYTES, Section, check_frontmatter, find_section, frontmatter, outline,
     section_at, slugify, split_frontmatter,

@@ -8,6 +8,7 @@ mod support;
 mod client;
 
 mod conventions;
+mod hostile;
 mod properties;
 mod stdio;
 mod tools;
