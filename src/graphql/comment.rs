@@ -55,6 +55,11 @@ impl TaskEvent {
     pub async fn id(&self) -> ID {
         ids::encode("TaskEvent", self.0.id)
     }
+    /// This event's place in the log: pass it as `after` to `taskEvents`
+    /// to receive what came after it.
+    async fn cursor(&self) -> String {
+        crate::store::feed::cursor(self.0.id)
+    }
     async fn at(&self) -> DateTime<Utc> {
         self.0.at
     }

@@ -1,11 +1,11 @@
-//! The subscription root: live task events of one project.
+//! The subscription root: live task events of one project, from the durable
+//! log (see `store::feed`), resumable from any event's cursor.
 
 use async_graphql::{Context, Subscription};
 use futures_util::{Stream, StreamExt};
-use tokio_stream::wrappers::BroadcastStream;
 
 use crate::auth::Viewer;
-use crate::store::{Store, projects, tokens};
+use crate::store::{Store, feed, projects, tokens};
 
 use super::comment::TaskEvent;
 use super::error::{GqlResult, NOT_FOUND, coded};
@@ -15,25 +15,27 @@ pub struct SubscriptionRoot;
 
 #[Subscription]
 impl SubscriptionRoot {
-    /// Every change of a task of the project (by key) from now on.
+    /// Every change of a task of the project (by key), in the log's order,
+    /// each once. With `after` (an event's `cursor`), first the events
+    /// since that one, then live: a client that reconnects misses nothing.
+    /// Ends when the token is revoked or the project goes out of sight.
     async fn task_events(
         &self,
         ctx: &Context<'_>,
         project: String,
-    ) -> async_graphql::Result<impl Stream<Item = TaskEvent>> {
+        after: Option<String>,
+    ) -> async_graphql::Result<impl Stream<Item = TaskEvent> + use<>> {
         let store = store(ctx);
-        let found = projects::by_key(store, viewer(ctx)?, &project).await.gql()?;
+        let viewer = viewer(ctx)?;
+        let after = after.as_deref().map(feed::parse_cursor).transpose().gql()?;
+        let found = projects::by_key(store, viewer, &project).await.gql()?;
         let project_id = found
             .ok_or_else(|| {
                 coded(format!("no project with key {project}"), NOT_FOUND, Some(super::error::NOT_FOUND_HINT))
             })?
             .id;
-        let events = BroadcastStream::new(store.events.subscribe());
-        let events = events.filter_map(move |event| async move {
-            // A subscriber that lags behind skips what it missed rather than failing.
-            event.ok().filter(|e| e.project_id == project_id).map(TaskEvent)
-        });
-        Ok(events.take_until(access_lost(store.clone(), viewer(ctx)?.clone(), project)))
+        let events = store.feed.subscribe(project_id, after).await.gql()?;
+        Ok(events.map(TaskEvent).take_until(access_lost(store.clone(), viewer.clone(), project)))
     }
 }
 

@@ -9,6 +9,7 @@ pub mod agents;
 pub mod comments;
 pub mod cursor;
 pub mod events;
+pub mod feed;
 pub mod input;
 pub mod keyset;
 pub mod lookup;
@@ -26,7 +27,6 @@ pub mod workspaces;
 
 use chrono::{DateTime, SubsecRound, Utc};
 use sea_orm::{DatabaseConnection, DbErr};
-use tokio::sync::broadcast;
 
 pub use cursor::{PageArgs, PageLimits};
 pub use keyset::Page;
@@ -75,15 +75,13 @@ pub fn now() -> DateTime<Utc> {
 pub struct Store {
     pub db: DatabaseConnection,
     pub limits: PageLimits,
-    /// Every task event written, for subscriptions.
-    pub events: broadcast::Sender<entity::task_event::Model>,
+    /// Task events from the durable log, for subscriptions.
+    pub feed: std::sync::Arc<feed::Feed>,
 }
-
-/// Events a slow subscriber may fall behind before it misses some.
-const EVENT_BUFFER: usize = 1024;
 
 impl Store {
     pub fn new(db: DatabaseConnection, limits: PageLimits) -> Self {
-        Self { db, limits, events: broadcast::channel(EVENT_BUFFER).0 }
+        let feed = std::sync::Arc::new(feed::Feed::new(db.clone()));
+        Self { db, limits, feed }
     }
 }

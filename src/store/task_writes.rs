@@ -81,6 +81,9 @@ impl EventLog {
         for event in self.events {
             written.push(event.insert(txn).await?);
         }
+        if !written.is_empty() {
+            super::feed::notify_in(txn).await?;
+        }
         Ok(written)
     }
 }
@@ -225,10 +228,11 @@ where
     }
 }
 
+/// Wakes this gateway's feed at once; other processes' feeds learn of the
+/// write from the log (NOTIFY on PostgreSQL, polling on SQLite).
 fn publish(store: &Store, events: &[task_event::Model]) {
-    for event in events {
-        // No receiver is not an error: nobody is subscribed.
-        let _ = store.events.send(event.clone());
+    if !events.is_empty() {
+        store.feed.nudge();
     }
 }
 

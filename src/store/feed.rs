@@ -1,0 +1,316 @@
+//! The live feed of task events, read from the durable `task_event` log so
+//! that a write through any process (another gateway, `tasklens mcp`, the
+//! CLI) reaches every subscriber.
+//!
+//! One watcher per gateway follows the log and fans what it reads out in
+//! process: PostgreSQL wakes it with LISTEN/NOTIFY (writers notify inside
+//! their transaction, so the wake-up comes with the commit), SQLite by
+//! polling, and a write made in this process wakes it at once. Subscribers
+//! never depend on keeping up: each one remembers the last event it was
+//! given and, when it starts from a cursor or falls behind the fan-out,
+//! reads what it missed from the log itself.
+//!
+//! Event ids are the log's order. On SQLite they are also commit order (one
+//! writer at a time). On PostgreSQL a later id may commit first, so the
+//! watcher holds back past a gap in the ids until the gap fills, or for at
+//! most `GAP_GRACE` (an id that never commits was rolled back).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use futures_util::Stream;
+use sea_orm::{
+    ColumnTrait, ConnectionTrait, DatabaseBackend, DatabaseConnection, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect,
+};
+use tokio::sync::{Notify, OnceCell, broadcast};
+
+use entity::task_event;
+
+use super::{Result, StoreError};
+
+/// The PostgreSQL channel writers notify.
+pub const CHANNEL: &str = "tasklens_task_events";
+/// How often SQLite's log is read; also PostgreSQL's fallback should a
+/// notification be lost with its connection.
+const POLL: Duration = Duration::from_millis(200);
+const PG_FALLBACK_POLL: Duration = Duration::from_secs(1);
+/// How long an id may stay missing before the watcher takes it as rolled back.
+const GAP_GRACE: Duration = Duration::from_millis(500);
+/// Events read per statement, by the watcher and by a catching-up subscriber.
+const BATCH: u64 = 500;
+/// Events the fan-out holds for slow subscribers before they must catch up
+/// from the log.
+const FANOUT: usize = 1024;
+
+/// The gateway's feed; cheap to share.
+#[derive(Debug)]
+pub struct Feed {
+    db: DatabaseConnection,
+    fanout: broadcast::Sender<Arc<task_event::Model>>,
+    /// The last event id the watcher has fanned out (0 before it started).
+    head: AtomicI64,
+    wake: Notify,
+    started: OnceCell<()>,
+}
+
+/// A position in the feed, as a subscriber's `after`.
+pub fn cursor(event_id: i64) -> String {
+    URL_SAFE_NO_PAD.encode(format!("ev1:{event_id}"))
+}
+
+pub fn parse_cursor(text: &str) -> Result<i64> {
+    URL_SAFE_NO_PAD
+        .decode(text)
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .and_then(|s| s.strip_prefix("ev1:").and_then(|n| n.parse::<i64>().ok()))
+        .filter(|id| *id >= 0)
+        .ok_or_else(|| {
+            StoreError::bad_input(
+                "`after` is not an event cursor",
+                "pass the `cursor` of an event this subscription delivered, unchanged",
+            )
+        })
+}
+
+impl Feed {
+    pub fn new(db: DatabaseConnection) -> Self {
+        Self {
+            db,
+            fanout: broadcast::channel(FANOUT).0,
+            head: AtomicI64::new(0),
+            wake: Notify::new(),
+            started: OnceCell::new(),
+        }
+    }
+
+    /// Tells the watcher that this process just wrote events.
+    pub fn nudge(&self) {
+        self.wake.notify_one();
+    }
+
+    /// Starts the watcher on first use, from the log's newest event.
+    async fn ensure_watching(self: &Arc<Self>) -> Result<()> {
+        self.started
+            .get_or_try_init(|| async {
+                self.head.store(newest_id(&self.db).await?, Ordering::SeqCst);
+                let feed = Arc::clone(self);
+                tokio::spawn(async move { feed.watch().await });
+                Ok::<(), StoreError>(())
+            })
+            .await?;
+        Ok(())
+    }
+
+    async fn watch(self: Arc<Self>) {
+        let mut listener = None;
+        let mut gap_since: Option<Instant> = None;
+        loop {
+            let wait = match self.db.get_database_backend() {
+                DatabaseBackend::Postgres => {
+                    if listener.is_none() {
+                        listener = pg_listener(&self.db).await;
+                    }
+                    if gap_since.is_some() { POLL } else { PG_FALLBACK_POLL }
+                }
+                _ => POLL,
+            };
+            tokio::select! {
+                _ = self.wake.notified() => {}
+                _ = tokio::time::sleep(wait) => {}
+                notified = recv(&mut listener) => {
+                    if !notified {
+                        listener = None;
+                    }
+                }
+            }
+            if self.fanout.receiver_count() == 0 {
+                // Nobody listens: move the head without reading rows.
+                if let Ok(newest) = newest_id(&self.db).await {
+                    self.head.store(newest, Ordering::SeqCst);
+                }
+                gap_since = None;
+                continue;
+            }
+            match self.read_new(&mut gap_since).await {
+                Ok(()) => {}
+                Err(err) => tracing::warn!(error = %err, "reading the event log failed; retrying"),
+            }
+        }
+    }
+
+    /// Fans out the events after the head, in id order, holding back past a gap.
+    async fn read_new(&self, gap_since: &mut Option<Instant>) -> Result<()> {
+        loop {
+            let head = self.head.load(Ordering::SeqCst);
+            let rows = task_event::Entity::find()
+                .filter(task_event::Column::Id.gt(head))
+                .order_by_asc(task_event::Column::Id)
+                .limit(BATCH)
+                .all(&self.db)
+                .await?;
+            let full = rows.len() as u64 == BATCH;
+            let mut expected = head + 1;
+            for row in rows {
+                if row.id != expected {
+                    let since = *gap_since.get_or_insert_with(Instant::now);
+                    if since.elapsed() < GAP_GRACE {
+                        return Ok(());
+                    }
+                }
+                *gap_since = None;
+                expected = row.id + 1;
+                self.head.store(row.id, Ordering::SeqCst);
+                // No receiver is not an error.
+                let _ = self.fanout.send(Arc::new(row));
+            }
+            if !full {
+                return Ok(());
+            }
+        }
+    }
+
+    /// The events of one project after `after` (an event id; `None`: from
+    /// now), first those already in the log, then live, each once and in
+    /// the log's order.
+    pub async fn subscribe(
+        self: &Arc<Self>,
+        project_id: i64,
+        after: Option<i64>,
+    ) -> Result<impl Stream<Item = task_event::Model> + use<>> {
+        self.ensure_watching().await?;
+        // Receive before reading the backlog, so nothing falls between.
+        let live = self.fanout.subscribe();
+        let last = after.unwrap_or_else(|| self.head.load(Ordering::SeqCst));
+        let state =
+            Subscriber { feed: Arc::clone(self), project_id, last, live, backlog: Vec::new(), catching_up: true };
+        Ok(futures_util::stream::unfold(state, |mut s| async move {
+            let event = s.next().await?;
+            Some((event, s))
+        }))
+    }
+}
+
+struct Subscriber {
+    feed: Arc<Feed>,
+    project_id: i64,
+    /// The last event id given to this subscriber.
+    last: i64,
+    live: broadcast::Receiver<Arc<task_event::Model>>,
+    /// Read from the log, oldest last (popped from the end).
+    backlog: Vec<task_event::Model>,
+    catching_up: bool,
+}
+
+impl Subscriber {
+    async fn next(&mut self) -> Option<task_event::Model> {
+        loop {
+            if let Some(event) = self.backlog.pop() {
+                self.last = event.id;
+                return Some(event);
+            }
+            if self.catching_up {
+                match self.read_backlog().await {
+                    Ok(more) => self.catching_up = more,
+                    Err(err) => {
+                        tracing::warn!(error = %err, "a subscriber could not read the event log; it ends");
+                        return None;
+                    }
+                }
+                continue;
+            }
+            match self.live.recv().await {
+                Ok(event) if event.id > self.last && event.project_id == self.project_id => {
+                    self.last = event.id;
+                    return Some(event.as_ref().clone());
+                }
+                Ok(_) => {}
+                // Fell behind the fan-out: read what was missed from the log.
+                Err(broadcast::error::RecvError::Lagged(_)) => self.catching_up = true,
+                Err(broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    }
+
+    /// Reads the project's events after `last` up to the watcher's head;
+    /// true when there may be more.
+    async fn read_backlog(&mut self) -> Result<bool> {
+        let head = self.feed.head.load(Ordering::SeqCst);
+        if self.last >= head {
+            return Ok(false);
+        }
+        let mut rows = task_event::Entity::find()
+            .filter(task_event::Column::ProjectId.eq(self.project_id))
+            .filter(task_event::Column::Id.gt(self.last))
+            .filter(task_event::Column::Id.lte(head))
+            .order_by_asc(task_event::Column::Id)
+            .limit(BATCH)
+            .all(&self.feed.db)
+            .await?;
+        let more = rows.len() as u64 == BATCH;
+        // Popped from the end: oldest first.
+        rows.reverse();
+        self.backlog = rows;
+        Ok(more)
+    }
+}
+
+async fn newest_id(db: &DatabaseConnection) -> Result<i64> {
+    let newest: Option<i64> = task_event::Entity::find()
+        .select_only()
+        .column_as(task_event::Column::Id.max(), "max")
+        .into_tuple::<Option<i64>>()
+        .one(db)
+        .await?
+        .flatten();
+    Ok(newest.unwrap_or(0))
+}
+
+async fn pg_listener(db: &DatabaseConnection) -> Option<sea_orm::sqlx::postgres::PgListener> {
+    let connect = async {
+        let mut listener = sea_orm::sqlx::postgres::PgListener::connect_with(db.get_postgres_connection_pool()).await?;
+        listener.listen(CHANNEL).await?;
+        Ok::<_, sea_orm::sqlx::Error>(listener)
+    };
+    match connect.await {
+        Ok(listener) => Some(listener),
+        Err(err) => {
+            tracing::warn!(error = %err, "cannot LISTEN for task events; polling instead");
+            None
+        }
+    }
+}
+
+/// Waits for a notification; false when the listener failed (and must be
+/// opened again). Without a listener it never resolves.
+async fn recv(listener: &mut Option<sea_orm::sqlx::postgres::PgListener>) -> bool {
+    match listener {
+        Some(l) => l.recv().await.is_ok(),
+        None => std::future::pending().await,
+    }
+}
+
+/// Wakes every gateway's watcher when the transaction commits (PostgreSQL
+/// delivers notifications on commit); SQLite's watchers poll.
+pub async fn notify_in(txn: &impl ConnectionTrait) -> Result<(), sea_orm::DbErr> {
+    if txn.get_database_backend() == DatabaseBackend::Postgres {
+        txn.execute_unprepared(&format!("NOTIFY {CHANNEL}")).await?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursors_round_trip_and_garbage_is_refused() {
+        assert_eq!(parse_cursor(&cursor(42)).ok(), Some(42));
+        assert!(parse_cursor("garbage").is_err());
+        assert!(parse_cursor(&URL_SAFE_NO_PAD.encode("ev1:-3")).is_err());
+    }
+}
