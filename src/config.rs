@@ -23,7 +23,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Serve GraphQL (POST /graphql, GraphiQL at GET /graphql, /graphql/ws), MCP at /mcp, and /healthz.
+    /// Serve GraphQL over HTTP at /graphql (GraphiQL for browsers) and graphql-ws at /graphql/ws, MCP at
+    /// /mcp, and /healthz.
     Serve(ServeArgs),
     /// Serve the MCP tools over stdio.
     Mcp {

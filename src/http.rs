@@ -1,18 +1,20 @@
-//! The axum router: `POST /graphql`, GraphiQL at `GET /graphql`,
-//! graphql-ws at `/graphql/ws`, MCP at `/mcp`, `GET /healthz`; bearer
-//! authentication in front of everything but the GraphiQL page and the
-//! health check (graphql-ws authenticates in `connection_init`).
+//! The axum router: GraphQL over HTTP at `/graphql` (GraphiQL for
+//! browsers), graphql-ws at `/graphql/ws`, MCP at `/mcp`, `GET /healthz`;
+//! bearer authentication in front of `/graphql` and `/mcp` (graphql-ws
+//! authenticates in `connection_init`).
+
+mod accept;
+mod graphiql;
+mod graphql_http;
 
 use async_graphql::Data;
-use async_graphql::http::GraphiQLSource;
-use async_graphql_axum::{GraphQLProtocol, GraphQLRequest, GraphQLResponse, GraphQLWebSocket};
-use axum::extract::{Query, Request, State, WebSocketUpgrade};
-use axum::http::{HeaderMap, StatusCode, header};
+use async_graphql_axum::{GraphQLProtocol, GraphQLWebSocket};
+use axum::Router;
+use axum::extract::{Request, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Extension, Json, Router};
-use serde::Deserialize;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
@@ -20,17 +22,22 @@ use crate::auth::{self, AuthError, Viewer};
 use crate::graphql::{self, error};
 use crate::{App, mcp};
 
+use graphql_http::MediaType;
+
 /// Builds the whole service; `main` and the tests share it.
 pub fn router(app: App) -> Router {
-    let authenticated = Router::new()
-        .route("/graphql", axum::routing::post(graphql_handler))
+    let graphql = Router::new()
+        .route("/graphql", get(graphql_http::get).post(graphql_http::post))
+        .layer(middleware::from_fn_with_state(app.clone(), require_token))
+        .layer(middleware::from_fn(graphiql::page_for_browsers));
+    let mcp = Router::new()
         .nest_service("/mcp", mcp::http_service(app.clone()))
         .layer(middleware::from_fn_with_state(app.clone(), require_token));
     Router::new()
-        .route("/graphql", get(graphiql))
         .route("/graphql/ws", get(graphql_ws))
         .route("/healthz", get(healthz))
-        .merge(authenticated)
+        .merge(graphql)
+        .merge(mcp)
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request| {
@@ -46,7 +53,7 @@ pub fn router(app: App) -> Router {
         .with_state(app)
 }
 
-fn unauthorized(err: &AuthError) -> Response {
+fn unauthorized(err: &AuthError, media: MediaType) -> Response {
     let (message, hint) = match err {
         AuthError::Missing => {
             ("a bearer token is required", "send `Authorization: Bearer tl_...`; `tasklens token create` makes one")
@@ -54,7 +61,7 @@ fn unauthorized(err: &AuthError) -> Response {
         AuthError::Invalid => {
             ("unknown or revoked token", "check the token, or create a new one with `tasklens token create`")
         }
-        AuthError::Store(_) => ("internal error", "the server logged the details; try again later"),
+        AuthError::Store(_) => ("internal error", error::INTERNAL_HINT),
     };
     let (status, code) = match err {
         AuthError::Store(e) => {
@@ -63,8 +70,10 @@ fn unauthorized(err: &AuthError) -> Response {
         }
         _ => (StatusCode::UNAUTHORIZED, error::UNAUTHENTICATED),
     };
-    let body = serde_json::json!({"errors": [{"message": message, "extensions": {"code": code, "hint": hint}}]});
-    (status, [(header::WWW_AUTHENTICATE, "Bearer")], Json(body)).into_response()
+    let mut response =
+        graphql_http::errors_response(status, media, vec![error::request_error(message, code, Some(hint))]);
+    response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+    response
 }
 
 async fn viewer_of(app: &App, headers: &HeaderMap) -> Result<Viewer, AuthError> {
@@ -84,39 +93,8 @@ async fn require_token(State(app): State<App>, mut request: Request, next: Next)
             request.extensions_mut().insert(viewer);
             next.run(request).await
         }
-        Err(err) => unauthorized(&err),
+        Err(err) => unauthorized(&err, MediaType::for_errors(request.headers())),
     }
-}
-
-async fn graphql_handler(
-    State(app): State<App>,
-    Extension(viewer): Extension<Viewer>,
-    request: GraphQLRequest,
-) -> GraphQLResponse {
-    let request = graphql::with_viewer(request.into_inner(), &app.store, viewer);
-    graphql::execute(&app.schema, request).await.into()
-}
-
-#[derive(Deserialize)]
-struct GraphiqlParams {
-    token: Option<String>,
-}
-
-/// GraphiQL; `?token=tl_...` prefills the token so the page works at once.
-async fn graphiql(Query(params): Query<GraphiqlParams>) -> Html<String> {
-    // Only a well-formed token is embedded in the page.
-    let token = params.token.filter(|t| {
-        t.starts_with(auth::TOKEN_PREFIX)
-            && t.len() <= 100
-            && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    });
-    let bearer = token.as_ref().map(|t| format!("Bearer {t}"));
-    let mut source =
-        GraphiQLSource::build().endpoint("/graphql").subscription_endpoint("/graphql/ws").title("tasklens");
-    if let Some(bearer) = &bearer {
-        source = source.header("Authorization", bearer).ws_connection_param("Authorization", bearer);
-    }
-    Html(source.finish())
 }
 
 /// graphql-ws: the token comes in `connection_init` (`{"Authorization": "Bearer ..."}`)

@@ -13,5 +13,6 @@ mod sql;
 mod startup;
 mod subscription;
 mod text_fields;
+mod transport;
 mod visibility;
 mod wiki;

@@ -1,0 +1,271 @@
+//! The HTTP transport of `/graphql`: media types by `Accept` and their status
+//! codes, GET queries, refusals (405, 406, 415, 400), GraphiQL for browsers.
+//! The transport does not touch the database, so these run on SQLite only.
+
+use reqwest::header::{self, HeaderMap};
+use reqwest::{Method, RequestBuilder};
+use serde_json::{Value, json};
+
+use crate::support::{Backend, Board, TestApp, simple_board};
+
+const GRAPHQL_RESPONSE: &str = "application/graphql-response+json";
+const BROWSER_ACCEPT: &str = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,*/*;q=0.8";
+
+struct Reply {
+    status: u16,
+    headers: HeaderMap,
+    text: String,
+}
+
+impl Reply {
+    fn header(&self, name: header::HeaderName) -> &str {
+        self.headers.get(&name).and_then(|v| v.to_str().ok()).unwrap_or_default()
+    }
+
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.text).unwrap_or_else(|e| panic!("not JSON ({e}): {}", self.text))
+    }
+
+    /// The first error's `extensions.code`.
+    fn code(&self) -> String {
+        self.json()["errors"][0]["extensions"]["code"].as_str().unwrap_or_default().to_owned()
+    }
+}
+
+struct Client {
+    http: reqwest::Client,
+    base: String,
+    token: Option<String>,
+}
+
+impl Client {
+    fn new(app: &TestApp, token: Option<&str>) -> Self {
+        Self { http: reqwest::Client::new(), base: app.base.clone(), token: token.map(str::to_owned) }
+    }
+
+    fn request(&self, method: Method, path_and_query: &str) -> RequestBuilder {
+        let request = self.http.request(method, format!("{}{path_and_query}", self.base));
+        match &self.token {
+            Some(token) => request.bearer_auth(token),
+            None => request,
+        }
+    }
+
+    /// POSTs `body` as JSON text, with `accept` when given.
+    async fn post(&self, accept: Option<&str>, body: Value) -> Reply {
+        let mut request = self
+            .request(Method::POST, "/graphql")
+            .header(header::CONTENT_TYPE, "application/json")
+            .body(body.to_string());
+        if let Some(accept) = accept {
+            request = request.header(header::ACCEPT, accept);
+        }
+        send(request).await
+    }
+
+    /// GETs `/graphql` with these URL parameters.
+    async fn get(&self, accept: Option<&str>, params: &[(&str, &str)]) -> Reply {
+        let mut url = url::Url::parse(&format!("{}/graphql", self.base)).expect("url");
+        url.query_pairs_mut().extend_pairs(params);
+        let path_and_query = &url.as_str()[self.base.len()..];
+        let mut request = self.request(Method::GET, path_and_query);
+        if let Some(accept) = accept {
+            request = request.header(header::ACCEPT, accept);
+        }
+        send(request).await
+    }
+}
+
+async fn send(request: RequestBuilder) -> Reply {
+    let response = request.send().await.expect("request");
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let text = response.text().await.expect("body");
+    Reply { status, headers, text }
+}
+
+#[tokio::test]
+async fn accept_chooses_the_media_type_and_its_status_codes() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let s = simple_board(&app).await;
+    let client = Client::new(&app, Some(&s.alice_token));
+    let viewer = json!({"query": "{ viewer { username } }"});
+
+    for (accept, media) in [
+        (Some(GRAPHQL_RESPONSE), GRAPHQL_RESPONSE),
+        (Some("application/graphql-response+json, application/json;q=0.9"), GRAPHQL_RESPONSE),
+        (Some("application/json"), "application/json"),
+        (Some("*/*"), "application/json"),
+        (None, "application/json"),
+    ] {
+        let reply = client.post(accept, viewer.clone()).await;
+        assert_eq!(reply.status, 200, "{accept:?}: {}", reply.text);
+        assert_eq!(reply.header(header::CONTENT_TYPE), format!("{media}; charset=utf-8"), "{accept:?}");
+        assert_eq!(reply.json(), json!({"data": {"viewer": {"username": "alice"}}}));
+    }
+
+    let refused = client.post(Some("text/csv, application/xml"), viewer.clone()).await;
+    assert_eq!(refused.status, 406, "{}", refused.text);
+    assert_eq!(refused.code(), "BAD_USER_INPUT");
+
+    // A request error (here validation) is 400 without `data` under
+    // graphql-response+json, and 200 under application/json; its code stays.
+    let invalid = json!({"query": "{ noSuchField }"});
+    for (accept, status) in [(GRAPHQL_RESPONSE, 400), ("application/json", 200)] {
+        let reply = client.post(Some(accept), invalid.clone()).await;
+        assert_eq!(reply.status, status, "{accept}: {}", reply.text);
+        assert!(reply.json().get("data").is_none(), "{accept}: {}", reply.text);
+        assert_eq!(reply.code(), "BAD_USER_INPUT", "{accept}");
+    }
+    let unparsable = client.post(Some(GRAPHQL_RESPONSE), json!({"query": "{"})).await;
+    assert_eq!(unparsable.status, 400, "{}", unparsable.text);
+
+    // An error in a resolver is not a request error: the operation ran, so
+    // `data` is there (null here, as `task` is non-null) and the status 200.
+    let failed_field =
+        client.post(Some(GRAPHQL_RESPONSE), json!({"query": "{ task(ref: \"WEB-404\") { title } }"})).await;
+    assert_eq!(failed_field.status, 200, "{}", failed_field.text);
+    let body = failed_field.json();
+    assert_eq!(body.get("data"), Some(&Value::Null), "{body}");
+    assert_eq!(body["errors"][0]["path"], json!(["task"]));
+    assert_eq!(failed_field.code(), "NOT_FOUND");
+
+    // Without a token: 401 in the negotiated media type, before anything else.
+    let anonymous = Client::new(&app, None).post(Some(GRAPHQL_RESPONSE), json!({"query": "{"})).await;
+    assert_eq!(anonymous.status, 401);
+    assert_eq!(anonymous.code(), "UNAUTHENTICATED");
+    assert!(anonymous.header(header::CONTENT_TYPE).starts_with(GRAPHQL_RESPONSE));
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn get_runs_queries_with_variables_and_operation_name() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let s = simple_board(&app).await;
+    Board::new(&app.db).tasks(&s.web, &s.alice, 3).await;
+    let client = Client::new(&app, Some(&s.alice_token));
+    let document =
+        "query Me { viewer { username } } query Page($first: Int!) { tasks(first: $first) { nodes { ref } } }";
+
+    let page = client
+        .get(
+            Some(GRAPHQL_RESPONSE),
+            &[("query", document), ("operationName", "Page"), ("variables", r#"{"first": 2}"#)],
+        )
+        .await;
+    assert_eq!(page.status, 200, "{}", page.text);
+    assert_eq!(page.json()["data"]["tasks"]["nodes"].as_array().map(Vec::len), Some(2), "{}", page.text);
+    assert!(page.header(header::CONTENT_TYPE).starts_with(GRAPHQL_RESPONSE));
+
+    let two = "query Me { viewer { username } } query Type { __typename }";
+    let me = client.get(None, &[("query", two), ("operationName", "Me"), ("token", "ignored")]).await;
+    assert_eq!(me.json(), json!({"data": {"viewer": {"username": "alice"}}}), "{}", me.text);
+
+    for (params, why) in [
+        (vec![("variables", r#"{"first": 2}"#)], "no query"),
+        (vec![("query", "{ viewer { username } }"), ("variables", "[1]")], "variables not an object"),
+        (vec![("query", "{ viewer { username } }"), ("variables", "{nope")], "variables not JSON"),
+        (vec![("query", "{ a }"), ("query", "{ b }")], "query twice"),
+    ] {
+        let reply = client.get(Some(GRAPHQL_RESPONSE), &params).await;
+        assert_eq!(reply.status, 400, "{why}: {}", reply.text);
+        assert_eq!(reply.code(), "BAD_USER_INPUT", "{why}");
+    }
+
+    let anonymous = Client::new(&app, None).get(None, &[("query", "{ viewer { username } }")]).await;
+    assert_eq!(anonymous.status, 401, "a GET query needs a token: {}", anonymous.text);
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn a_mutation_over_get_is_405_and_runs_nothing() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let s = simple_board(&app).await;
+    let client = Client::new(&app, Some(&s.alice_token));
+    let create = "mutation Create { createTask(input: {project: \"WEB\", title: \"over GET\"}) { ref } }";
+    let with_a_query = format!("query Read {{ viewer {{ username }} }} {create}");
+    for params in [vec![("query", create)], vec![("query", with_a_query.as_str()), ("operationName", "Create")]] {
+        for accept in [Some(GRAPHQL_RESPONSE), Some("application/json"), None] {
+            let reply = client.get(accept, &params).await;
+            assert_eq!(reply.status, 405, "{accept:?}: {}", reply.text);
+            assert_eq!(reply.header(header::ALLOW), "POST");
+            assert_eq!(reply.code(), "BAD_USER_INPUT");
+        }
+    }
+    let count = client.post(None, json!({"query": "{ tasks { totalCount } }"})).await;
+    assert_eq!(count.json()["data"]["tasks"]["totalCount"], 0, "nothing was created: {}", count.text);
+    // The same mutation over POST runs.
+    let created = client.post(None, json!({"query": create})).await;
+    assert_eq!(created.json()["data"]["createTask"]["ref"], "WEB-1", "{}", created.text);
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn a_post_needs_a_json_body_that_is_a_graphql_request() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let s = simple_board(&app).await;
+    let client = Client::new(&app, Some(&s.alice_token));
+    let query = r#"{"query": "{ viewer { username } }"}"#;
+
+    for content_type in [Some("text/plain;charset=UTF-8"), Some("application/json; charset=latin1"), None] {
+        let mut request = client.request(Method::POST, "/graphql").body(query);
+        if let Some(content_type) = content_type {
+            request = request.header(header::CONTENT_TYPE, content_type);
+        }
+        let reply = send(request).await;
+        assert_eq!(reply.status, 415, "{content_type:?}: {}", reply.text);
+        assert_eq!(reply.code(), "BAD_USER_INPUT");
+    }
+
+    for (body, why) in [
+        ("{ \"not a JSON", "garbage"),
+        ("", "empty"),
+        ("[{\"query\": \"{ viewer { username } }\"}]", "a batch"),
+        ("{\"query\": 7}", "query not a string"),
+        ("{\"query\": \"{ viewer { username } }\", \"variables\": \"x\"}", "variables not an object"),
+        ("{\"query\": \"{ viewer { username } }\", \"operationName\": false}", "operationName not a string"),
+        ("{\"query\": \"{ viewer { username } }\", \"extensions\": [1]}", "extensions not an object"),
+        ("{\"qeury\": \"{ viewer { username } }\"}", "no query"),
+    ] {
+        for accept in [GRAPHQL_RESPONSE, "application/json"] {
+            let request = client
+                .request(Method::POST, "/graphql")
+                .header(header::CONTENT_TYPE, "application/json")
+                .header(header::ACCEPT, accept)
+                .body(body);
+            let reply = send(request).await;
+            assert_eq!(reply.status, 400, "{why} ({accept}): {}", reply.text);
+            assert_eq!(reply.code(), "BAD_USER_INPUT", "{why}");
+            assert!(reply.json().get("data").is_none(), "{why}");
+        }
+    }
+
+    let nulls =
+        json!({"query": "{ viewer { username } }", "variables": null, "operationName": null, "extensions": null});
+    let reply = client.post(Some(GRAPHQL_RESPONSE), nulls).await;
+    assert_eq!(reply.json(), json!({"data": {"viewer": {"username": "alice"}}}), "{}", reply.text);
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn browsers_get_graphiql_without_a_token() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let anonymous = Client::new(&app, None);
+
+    let page = send(anonymous.request(Method::GET, "/graphql").header(header::ACCEPT, BROWSER_ACCEPT)).await;
+    assert_eq!(page.status, 200, "{}", page.text);
+    assert_eq!(page.header(header::CONTENT_TYPE), "text/html; charset=utf-8");
+    assert!(page.text.contains("graphiql"), "{}", page.text);
+
+    // Anything that prefers the GraphQL media types gets GraphQL (and so
+    // needs a token), even from a page's own fetch.
+    for accept in ["application/json, text/html", "*/*"] {
+        let reply =
+            send(anonymous.request(Method::GET, "/graphql?query=%7B__typename%7D").header(header::ACCEPT, accept))
+                .await;
+        assert_eq!(reply.status, 401, "{accept}: {}", reply.text);
+    }
+    let post = send(anonymous.request(Method::POST, "/graphql").header(header::ACCEPT, BROWSER_ACCEPT)).await;
+    assert_eq!(post.status, 401, "a POST never gets the page");
+    app.finish().await;
+}
