@@ -6,15 +6,16 @@
 mod accept;
 mod graphiql;
 mod graphql_http;
+mod persisted_queries;
 
 use async_graphql::Data;
 use async_graphql_axum::{GraphQLProtocol, GraphQLWebSocket};
-use axum::Router;
 use axum::extract::{Request, State, WebSocketUpgrade};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use axum::{Extension, Router};
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
@@ -23,11 +24,13 @@ use crate::graphql::{self, error};
 use crate::{App, mcp};
 
 use graphql_http::MediaType;
+use persisted_queries::PersistedQueries;
 
 /// Builds the whole service; `main` and the tests share it.
 pub fn router(app: App) -> Router {
     let graphql = Router::new()
         .route("/graphql", get(graphql_http::get).post(graphql_http::post))
+        .layer(Extension(PersistedQueries::new()))
         .layer(middleware::from_fn_with_state(app.clone(), require_token))
         .layer(middleware::from_fn(graphiql::page_for_browsers));
     let mcp = Router::new()

@@ -11,6 +11,8 @@ pub const NOT_FOUND: &str = "NOT_FOUND";
 pub const BAD_USER_INPUT: &str = "BAD_USER_INPUT";
 pub const CONFLICT: &str = "CONFLICT";
 pub const INTERNAL: &str = "INTERNAL";
+/// Apollo's automatic persisted queries: the hash is unknown, send the text.
+pub const PERSISTED_QUERY_NOT_FOUND: &str = "PERSISTED_QUERY_NOT_FOUND";
 
 /// What an internal error tells its client.
 pub const INTERNAL_HINT: &str = "the server logged the details; try again later";

@@ -2,8 +2,11 @@
 //! says (and the `graphql-http` audit checks): `POST /graphql` with a JSON
 //! body and `GET /graphql` with URL parameters; the response media type
 //! follows `Accept`; status codes by media type; mutations never over GET.
+//! Automatic persisted queries are resolved here, before the document is
+//! parsed, so every request's text takes the same path through the schema.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
 use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, OperationType};
 use async_graphql::{ServerError, Variables};
@@ -16,6 +19,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::accept::{self, Preference};
+use super::persisted_queries::{PersistedQueries, PersistedQueryError, Resolved};
 use crate::App;
 use crate::auth::Viewer;
 use crate::graphql::{self, error};
@@ -82,6 +86,7 @@ struct Params {
 pub async fn post(
     State(app): State<App>,
     Extension(viewer): Extension<Viewer>,
+    Extension(persisted): Extension<PersistedQueries>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
@@ -108,7 +113,7 @@ pub async fn post(
             return refused(StatusCode::BAD_REQUEST, media, &message, BODY_HINT);
         }
     };
-    run(&app, viewer, media, params, Method::Post).await
+    run(&app, viewer, &persisted, media, params, Method::Post).await
 }
 
 const BODY_HINT: &str = "send a JSON object with `query` (a string), and optionally `operationName` (a string), \
@@ -119,12 +124,13 @@ const BODY_HINT: &str = "send a JSON object with `query` (a string), and optiona
 pub async fn get(
     State(app): State<App>,
     Extension(viewer): Extension<Viewer>,
+    Extension(persisted): Extension<PersistedQueries>,
     headers: HeaderMap,
     RawQuery(raw): RawQuery,
 ) -> Response {
     let Some(media) = MediaType::negotiate(&headers) else { return not_acceptable() };
     let mut response = match url_params(raw.as_deref().unwrap_or_default()) {
-        Ok(params) => run(&app, viewer, media, params, Method::Get).await,
+        Ok(params) => run(&app, viewer, &persisted, media, params, Method::Get).await,
         Err(message) => refused(StatusCode::BAD_REQUEST, media, &message, URL_HINT),
     };
     // The same URL answers GraphiQL to a browser and JSON to a client.
@@ -169,8 +175,21 @@ enum Method {
     Post,
 }
 
-async fn run(app: &App, viewer: Viewer, media: MediaType, params: Params, method: Method) -> Response {
-    let Some(query) = params.query else {
+async fn run(
+    app: &App,
+    viewer: Viewer,
+    persisted: &PersistedQueries,
+    media: MediaType,
+    params: Params,
+    method: Method,
+) -> Response {
+    let persisted_query = params.extensions.as_ref().and_then(|e| e.get("persistedQuery"));
+    let Resolved { query, register } = match persisted.resolve(params.query, persisted_query) {
+        Ok(resolved) => resolved,
+        Err(PersistedQueryError::NotFound) => return persisted_query_not_found(media),
+        Err(err) => return refused(StatusCode::BAD_REQUEST, media, &err.to_string(), err.hint()),
+    };
+    let Some(query) = query else {
         let hint = if method == Method::Get { URL_HINT } else { BODY_HINT };
         return refused(StatusCode::BAD_REQUEST, media, "the request has no `query`", hint);
     };
@@ -184,7 +203,7 @@ async fn run(app: &App, viewer: Viewer, media: MediaType, params: Params, method
         response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("POST"));
         return response;
     }
-    let mut request = async_graphql::Request::new(query);
+    let mut request = async_graphql::Request::new(query.as_ref());
     if let Some(name) = params.operation_name {
         request = request.operation_name(name);
     }
@@ -193,7 +212,12 @@ async fn run(app: &App, viewer: Viewer, media: MediaType, params: Params, method
     }
     let request = graphql::with_viewer(request, &app.store, viewer);
     let response = graphql::execute(&app.schema, request).await;
-    render(media, Outcome::of(&response), &response)
+    let outcome = Outcome::of(&response);
+    // Only a document that parsed and validated is kept for its hash.
+    if let (Some(hash), Outcome::Executed) = (register, outcome) {
+        persisted.register(hash, Arc::clone(&query));
+    }
+    render(media, outcome, &response)
 }
 
 /// Whether the operation the request selects is a mutation. A document that
@@ -279,6 +303,22 @@ fn not_acceptable() -> Response {
         "the client accepts neither application/graphql-response+json nor application/json",
         "send `Accept: application/graphql-response+json, application/json`",
     )
+}
+
+/// Apollo's protocol: the client resends the query with its text. Always
+/// 200 (as Apollo Server answers, so that no client takes it for a server
+/// without persisted queries), and never cached: the text may arrive next.
+fn persisted_query_not_found(media: MediaType) -> Response {
+    let not_found = error::request_error(
+        PersistedQueryError::NotFound.to_string(),
+        error::PERSISTED_QUERY_NOT_FOUND,
+        Some(PersistedQueryError::NotFound.hint()),
+    );
+    let mut response = errors_response(StatusCode::OK, media, vec![not_found]);
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-cache, must-revalidate"));
+    response
 }
 
 /// `application/json`, with no charset or UTF-8.

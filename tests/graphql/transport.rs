@@ -1,10 +1,12 @@
 //! The HTTP transport of `/graphql`: media types by `Accept` and their status
-//! codes, GET queries, refusals (405, 406, 415, 400), GraphiQL for browsers.
-//! The transport does not touch the database, so these run on SQLite only.
+//! codes, GET queries, refusals (405, 406, 415, 400), GraphiQL for browsers,
+//! automatic persisted queries. The transport does not touch the database,
+//! so these run on SQLite only.
 
 use reqwest::header::{self, HeaderMap};
 use reqwest::{Method, RequestBuilder};
 use serde_json::{Value, json};
+use sha2::{Digest, Sha256};
 
 use crate::support::{Backend, Board, TestApp, simple_board};
 
@@ -82,6 +84,14 @@ async fn send(request: RequestBuilder) -> Reply {
     let headers = response.headers().clone();
     let text = response.text().await.expect("body");
     Reply { status, headers, text }
+}
+
+fn sha256(text: &str) -> String {
+    hex::encode(Sha256::digest(text.as_bytes()))
+}
+
+fn persisted(hash: &str) -> Value {
+    json!({"persistedQuery": {"version": 1, "sha256Hash": hash}})
 }
 
 #[tokio::test]
@@ -267,5 +277,76 @@ async fn browsers_get_graphiql_without_a_token() {
     }
     let post = send(anonymous.request(Method::POST, "/graphql").header(header::ACCEPT, BROWSER_ACCEPT)).await;
     assert_eq!(post.status, 401, "a POST never gets the page");
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn persisted_queries_register_once_then_run_by_hash() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let s = simple_board(&app).await;
+    let client = Client::new(&app, Some(&s.alice_token));
+
+    // POST: unknown hash, then text with its hash, then the hash alone.
+    let viewer = "{ viewer { username } }";
+    let by_hash = json!({"extensions": persisted(&sha256(viewer))});
+    for accept in [GRAPHQL_RESPONSE, "application/json"] {
+        let unknown = client.post(Some(accept), by_hash.clone()).await;
+        assert_eq!(unknown.status, 200, "as Apollo Server answers: {}", unknown.text);
+        assert_eq!(unknown.json()["errors"][0]["message"], "PersistedQueryNotFound");
+        assert_eq!(unknown.code(), "PERSISTED_QUERY_NOT_FOUND");
+        assert_eq!(unknown.header(header::CACHE_CONTROL), "private, no-cache, must-revalidate");
+    }
+    let expected = json!({"data": {"viewer": {"username": "alice"}}});
+    let registered = client.post(None, json!({"query": viewer, "extensions": persisted(&sha256(viewer))})).await;
+    assert_eq!(registered.json(), expected, "{}", registered.text);
+    let again = client.post(None, by_hash.clone()).await;
+    assert_eq!(again.json(), expected, "{}", again.text);
+    let extensions = persisted(&sha256(viewer)).to_string();
+    let over_get = client.get(None, &[("extensions", &extensions)]).await;
+    assert_eq!(over_get.json(), expected, "a hash registered over POST runs over GET: {}", over_get.text);
+
+    // GET: the same, with variables.
+    let named = "query Task($ref: String!) { task(ref: $ref) { ref } }";
+    let extensions = persisted(&sha256(named)).to_string();
+    let unknown = client.get(None, &[("extensions", &extensions), ("variables", r#"{"ref": "WEB-1"}"#)]).await;
+    assert_eq!(unknown.code(), "PERSISTED_QUERY_NOT_FOUND", "{}", unknown.text);
+    Board::new(&app.db).tasks(&s.web, &s.alice, 1).await;
+    let register =
+        client.get(None, &[("query", named), ("extensions", &extensions), ("variables", r#"{"ref": "WEB-1"}"#)]).await;
+    assert_eq!(register.json()["data"]["task"]["ref"], "WEB-1", "{}", register.text);
+    let hash_only = client
+        .get(
+            Some(GRAPHQL_RESPONSE),
+            &[("query", ""), ("extensions", &extensions), ("variables", r#"{"ref": "WEB-1"}"#)],
+        )
+        .await;
+    assert_eq!(hash_only.json()["data"]["task"]["ref"], "WEB-1", "{}", hash_only.text);
+
+    // A hash that is not the text's is refused, and registers nothing.
+    let mismatch =
+        client.post(None, json!({"query": "{ __typename }", "extensions": persisted(&sha256(viewer))})).await;
+    assert_eq!(mismatch.status, 400, "{}", mismatch.text);
+    assert_eq!(mismatch.code(), "BAD_USER_INPUT");
+    assert!(mismatch.text.contains("provided sha does not match query"), "{}", mismatch.text);
+    for extension in [json!({"persistedQuery": {"version": 2, "sha256Hash": sha256(viewer)}}), persisted("beef")] {
+        let reply = client.post(None, json!({"extensions": extension})).await;
+        assert_eq!(reply.status, 400, "{extension}: {}", reply.text);
+        assert_eq!(reply.code(), "BAD_USER_INPUT");
+    }
+
+    // Only a document that validated is kept.
+    let invalid = "{ noSuchField }";
+    let refused = client.post(None, json!({"query": invalid, "extensions": persisted(&sha256(invalid))})).await;
+    assert_eq!(refused.code(), "BAD_USER_INPUT", "{}", refused.text);
+    let not_kept = client.post(None, json!({"extensions": persisted(&sha256(invalid))})).await;
+    assert_eq!(not_kept.code(), "PERSISTED_QUERY_NOT_FOUND", "{}", not_kept.text);
+
+    // A persisted mutation still runs only over POST.
+    let mutation = "mutation { createTask(input: {project: \"WEB\", title: \"persisted\"}) { ref } }";
+    let created = client.post(None, json!({"query": mutation, "extensions": persisted(&sha256(mutation))})).await;
+    assert_eq!(created.json()["data"]["createTask"]["ref"], "WEB-2", "{}", created.text);
+    let extensions = persisted(&sha256(mutation)).to_string();
+    let over_get = client.get(None, &[("extensions", &extensions)]).await;
+    assert_eq!(over_get.status, 405, "{}", over_get.text);
     app.finish().await;
 }
