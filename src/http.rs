@@ -1,21 +1,25 @@
 //! The axum router: GraphQL over HTTP at `/graphql` (GraphiQL for
 //! browsers), graphql-ws at `/graphql/ws`, MCP at `/mcp`, `GET /healthz`;
 //! bearer authentication in front of `/graphql` and `/mcp` (graphql-ws
-//! authenticates in `connection_init`).
+//! authenticates in `connection_init`); CORS for `/graphql` when origins are
+//! configured.
 
 mod accept;
 mod graphiql;
 mod graphql_http;
 mod persisted_queries;
 
+use std::time::Duration;
+
 use async_graphql::Data;
 use async_graphql_axum::{GraphQLProtocol, GraphQLWebSocket};
 use axum::extract::{Request, State, WebSocketUpgrade};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
+use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
@@ -33,6 +37,12 @@ pub fn router(app: App) -> Router {
         .layer(Extension(PersistedQueries::new()))
         .layer(middleware::from_fn_with_state(app.clone(), require_token))
         .layer(middleware::from_fn(graphiql::page_for_browsers));
+    // Outermost, so that a preflight is answered before authentication and
+    // every answer (a 401 included) carries the CORS headers.
+    let graphql = match cors(&app.settings.cors_origins) {
+        Some(cors) => graphql.layer(cors),
+        None => graphql,
+    };
     let mcp = Router::new()
         .nest_service("/mcp", mcp::http_service(app.clone()))
         .layer(middleware::from_fn_with_state(app.clone(), require_token));
@@ -54,6 +64,22 @@ pub fn router(app: App) -> Router {
                 .on_response(DefaultOnResponse::new().level(Level::INFO)),
         )
         .with_state(app)
+}
+
+/// CORS for front ends on the configured origins; none without origins
+/// (then no CORS header is ever sent). Tokens travel in `Authorization`,
+/// never in cookies, so credentials stay off.
+fn cors(origins: &[HeaderValue]) -> Option<CorsLayer> {
+    if origins.is_empty() {
+        return None;
+    }
+    Some(
+        CorsLayer::new()
+            .allow_origin(AllowOrigin::list(origins.iter().cloned()))
+            .allow_methods([Method::GET, Method::POST])
+            .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT])
+            .max_age(Duration::from_secs(60 * 60)),
+    )
 }
 
 fn unauthorized(err: &AuthError, media: MediaType) -> Response {

@@ -1,12 +1,14 @@
 //! The HTTP transport of `/graphql`: media types by `Accept` and their status
 //! codes, GET queries, refusals (405, 406, 415, 400), GraphiQL for browsers,
-//! automatic persisted queries. The transport does not touch the database,
-//! so these run on SQLite only.
+//! CORS, automatic persisted queries. The transport does not touch the
+//! database, so these run on SQLite only.
 
 use reqwest::header::{self, HeaderMap};
 use reqwest::{Method, RequestBuilder};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
+
+use tasklens::config::{Settings, parse_origin};
 
 use crate::support::{Backend, Board, TestApp, simple_board};
 
@@ -278,6 +280,97 @@ async fn browsers_get_graphiql_without_a_token() {
     let post = send(anonymous.request(Method::POST, "/graphql").header(header::ACCEPT, BROWSER_ACCEPT)).await;
     assert_eq!(post.status, 401, "a POST never gets the page");
     app.finish().await;
+}
+
+#[tokio::test]
+async fn cors_is_off_by_default() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let s = simple_board(&app).await;
+    let preflight = send(
+        Client::new(&app, None)
+            .request(Method::OPTIONS, "/graphql")
+            .header(header::ORIGIN, "https://app.example.com")
+            .header(header::ACCESS_CONTROL_REQUEST_METHOD, "POST")
+            .header(header::ACCESS_CONTROL_REQUEST_HEADERS, "authorization, content-type"),
+    )
+    .await;
+    assert_eq!(preflight.status, 401, "no CORS: an OPTIONS is just an unauthenticated request");
+    let post = send(
+        Client::new(&app, Some(&s.alice_token))
+            .request(Method::POST, "/graphql")
+            .header(header::ORIGIN, "https://app.example.com")
+            .json(&json!({"query": "{ viewer { username } }"})),
+    )
+    .await;
+    assert_eq!(post.status, 200);
+    for reply in [&preflight, &post] {
+        let cors: Vec<_> = reply.headers.keys().filter(|k| k.as_str().starts_with("access-control-")).collect();
+        assert!(cors.is_empty(), "CORS headers without configured origins: {cors:?}");
+    }
+    app.finish().await;
+}
+
+#[tokio::test]
+async fn cors_preflight_is_answered_before_authentication_for_configured_origins() {
+    let front_end = "https://app.example.com";
+    let settings = Settings {
+        cors_origins: vec![
+            parse_origin(front_end).expect("origin"),
+            parse_origin("http://127.0.0.1:5173/").expect("origin"),
+        ],
+        ..Settings::default()
+    };
+    let app = TestApp::start_with_settings(Backend::Sqlite, settings).await;
+    let s = simple_board(&app).await;
+    let preflight = |origin: &'static str| {
+        send(
+            Client::new(&app, None)
+                .request(Method::OPTIONS, "/graphql")
+                .header(header::ORIGIN, origin)
+                .header(header::ACCESS_CONTROL_REQUEST_METHOD, "POST")
+                .header(header::ACCESS_CONTROL_REQUEST_HEADERS, "authorization, content-type"),
+        )
+    };
+
+    for origin in [front_end, "http://127.0.0.1:5173"] {
+        let allowed = preflight(origin).await;
+        assert!(
+            (200..300).contains(&allowed.status),
+            "a preflight needs no token: {} {}",
+            allowed.status,
+            allowed.text
+        );
+        assert_eq!(allowed.header(header::ACCESS_CONTROL_ALLOW_ORIGIN), origin);
+        assert!(allowed.header(header::ACCESS_CONTROL_ALLOW_METHODS).contains("POST"));
+        let headers = allowed.header(header::ACCESS_CONTROL_ALLOW_HEADERS).to_ascii_lowercase();
+        assert!(headers.contains("authorization") && headers.contains("content-type"), "{headers}");
+    }
+    let other = preflight("https://evil.example.com").await;
+    assert!(other.headers.get(header::ACCESS_CONTROL_ALLOW_ORIGIN).is_none(), "another origin is not allowed");
+
+    // Real requests carry the header, a 401 too (so the page can read it).
+    for token in [Some(s.alice_token.as_str()), None] {
+        let reply = send(
+            Client::new(&app, token)
+                .request(Method::POST, "/graphql")
+                .header(header::ORIGIN, front_end)
+                .json(&json!({"query": "{ viewer { username } }"})),
+        )
+        .await;
+        assert_eq!(reply.status, if token.is_some() { 200 } else { 401 });
+        assert_eq!(reply.header(header::ACCESS_CONTROL_ALLOW_ORIGIN), front_end);
+    }
+    app.finish().await;
+}
+
+#[test]
+fn malformed_cors_origins_are_refused_at_start() {
+    for bad in ["*", "app.example.com", "https://app.example.com/path", "https://user@app.example.com", "null", ""] {
+        let err = parse_origin(bad).expect_err(bad);
+        assert!(err.contains("is not an origin") && err.contains("scheme://host[:port]"), "{bad}: {err}");
+    }
+    assert_eq!(parse_origin("https://App.Example.com:443/").expect("origin"), "https://app.example.com");
+    assert_eq!(parse_origin("http://[::1]:8080").expect("origin"), "http://[::1]:8080");
 }
 
 #[tokio::test]
