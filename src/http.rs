@@ -48,6 +48,7 @@ pub fn router(app: App) -> Router {
         .layer(middleware::from_fn_with_state(app.clone(), require_token));
     Router::new()
         .route("/graphql/ws", get(graphql_ws))
+        .route("/graphiql/{file}", get(graphiql::asset))
         .route("/healthz", get(healthz))
         .merge(graphql)
         .merge(mcp)

@@ -1,26 +1,31 @@
-//! GraphiQL for browsers: a browser's `GET /graphql` gets the page instead
-//! of GraphQL, before authentication (the page itself needs no token).
+//! GraphiQL, served from the binary: the bundle in `assets/graphiql/dist/`
+//! is embedded at compile time (see `build.rs`). Its page answers
+//! `GET /graphql` from a browser, every other file `/graphiql/{file}`;
+//! neither needs a token (the page asks for one, or takes `?token=`).
 
-use async_graphql::http::GraphiQLSource;
-use axum::extract::Request;
-use axum::http::{HeaderMap, Method};
+use axum::extract::{Path, Request};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 
 use super::accept;
 use super::graphql_http::graphql_preference;
-use crate::auth;
+
+mod bundle {
+    include!(concat!(env!("OUT_DIR"), "/graphiql_bundle.rs"));
+}
 
 /// In front of `/graphql`: a browser's `GET` (one that prefers `text/html`
-/// to the GraphQL media types) gets the page.
+/// to the GraphQL media types) gets the page, before authentication.
 pub async fn page_for_browsers(request: Request, next: Next) -> Response {
-    if request.method() == Method::GET && prefers_html(request.headers()) {
-        return page(request.uri().query().unwrap_or_default());
+    let reads = matches!(*request.method(), Method::GET | Method::HEAD);
+    if reads && prefers_html(request.headers()) {
+        return page();
     }
     next.run(request).await
 }
 
-fn prefers_html(headers: &HeaderMap) -> bool {
+fn prefers_html(headers: &axum::http::HeaderMap) -> bool {
     let Some(accept) = accept::accept_header(headers) else { return false };
     match accept::preference(accept, "text/html") {
         Some(html) if html.acceptable() => graphql_preference(accept).is_none_or(|graphql| html > graphql),
@@ -28,29 +33,39 @@ fn prefers_html(headers: &HeaderMap) -> bool {
     }
 }
 
-/// `?token=tl_...` prefills the token so the page works at once.
-fn page(query: &str) -> Response {
-    // Only a well-formed token is embedded in the page.
-    let token = url::form_urlencoded::parse(query.as_bytes())
-        .find(|(name, _)| name == "token")
-        .map(|(_, token)| token.into_owned())
-        .filter(|t| {
-            t.starts_with(auth::TOKEN_PREFIX)
-                && t.len() <= 100
-                && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-        });
-    let bearer = token.as_ref().map(|t| format!("Bearer {t}"));
-    let mut source =
-        GraphiQLSource::build().endpoint("/graphql").subscription_endpoint("/graphql/ws").title("tasklens");
-    if let Some(bearer) = &bearer {
-        source = source.header("Authorization", bearer).ws_connection_param("Authorization", bearer);
-    }
-    Html(source.finish()).into_response()
+fn page() -> Response {
+    let headers = [
+        (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
+        // A new binary may bring a new bundle: the page is always revalidated,
+        // the files it names never change.
+        (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+        (header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(bundle::CSP)),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+        // `?token=` must not leave in a Referer.
+        (header::REFERRER_POLICY, HeaderValue::from_static("no-referrer")),
+        (header::VARY, HeaderValue::from_static("accept")),
+    ];
+    (headers, bundle::PAGE).into_response()
+}
+
+/// `GET /graphiql/{file}`: a file of the bundle. Its name carries a hash of
+/// its content, so browsers may keep it for good.
+pub async fn asset(Path(file): Path<String>) -> Response {
+    let Ok(found) = bundle::ASSETS.binary_search_by(|(name, _, _)| (*name).cmp(file.as_str())) else {
+        return (StatusCode::NOT_FOUND, "no such GraphiQL file").into_response();
+    };
+    let (_, content_type, bytes) = bundle::ASSETS[found];
+    let headers = [
+        (header::CONTENT_TYPE, HeaderValue::from_static(content_type)),
+        (header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=31536000, immutable")),
+        (header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff")),
+    ];
+    (headers, bytes).into_response()
 }
 
 #[cfg(test)]
 mod tests {
-    use axum::http::{HeaderValue, header};
+    use axum::http::HeaderMap;
 
     use super::*;
 
@@ -68,5 +83,19 @@ mod tests {
         assert!(!prefers_html(&accept("text/html;q=0.5, application/graphql-response+json")));
         assert!(!prefers_html(&accept("*/*")));
         assert!(!prefers_html(&HeaderMap::new()));
+    }
+
+    #[test]
+    fn every_embedded_file_has_a_header_safe_type_and_the_page_names_them() {
+        let page = std::str::from_utf8(bundle::PAGE).expect("UTF-8 page");
+        assert!(!bundle::ASSETS.is_empty());
+        assert!(bundle::ASSETS.windows(2).all(|w| w[0].0 < w[1].0), "sorted for binary search");
+        for (name, content_type, _) in bundle::ASSETS {
+            assert!(HeaderValue::from_str(content_type).is_ok(), "{name}");
+        }
+        for reference in page.split("/graphiql/").skip(1) {
+            let name = reference.split('"').next().unwrap_or_default();
+            assert!(bundle::ASSETS.iter().any(|(n, _, _)| *n == name), "the page names {name}, which is not embedded");
+        }
     }
 }

@@ -1,5 +1,5 @@
 //! The HTTP transport of `/graphql`: media types by `Accept` and their status
-//! codes, GET queries, refusals (405, 406, 415, 400), GraphiQL for browsers,
+//! codes, GET queries, refusals (405, 406, 415, 400), GraphiQL and its files,
 //! CORS, automatic persisted queries. The transport does not touch the
 //! database, so these run on SQLite only.
 
@@ -260,14 +260,38 @@ async fn a_post_needs_a_json_body_that_is_a_graphql_request() {
 }
 
 #[tokio::test]
-async fn browsers_get_graphiql_without_a_token() {
+async fn browsers_get_graphiql_and_its_files_without_a_token() {
     let app = TestApp::start(Backend::Sqlite).await;
     let anonymous = Client::new(&app, None);
 
-    let page = send(anonymous.request(Method::GET, "/graphql").header(header::ACCEPT, BROWSER_ACCEPT)).await;
+    let page = send(anonymous.request(Method::GET, "/graphql?token=tl_x").header(header::ACCEPT, BROWSER_ACCEPT)).await;
     assert_eq!(page.status, 200, "{}", page.text);
     assert_eq!(page.header(header::CONTENT_TYPE), "text/html; charset=utf-8");
-    assert!(page.text.contains("graphiql"), "{}", page.text);
+    assert_eq!(page.header(header::CACHE_CONTROL), "no-cache");
+    let csp = include_str!("../../assets/graphiql/CSP").trim();
+    assert_eq!(page.header(header::CONTENT_SECURITY_POLICY), csp);
+    assert_eq!(page.header(header::X_CONTENT_TYPE_OPTIONS), "nosniff");
+    assert_eq!(page.header(header::REFERRER_POLICY), "no-referrer");
+    assert_eq!(page.text, include_str!("../../assets/graphiql/dist/index.html"));
+
+    // The files the page names, with their types and cached for good.
+    let names: Vec<&str> = page.text.split("\"/graphiql/").skip(1).filter_map(|rest| rest.split('"').next()).collect();
+    let script = names.iter().find(|n| n.ends_with(".js")).expect("the page loads a script");
+    let stylesheet = names.iter().find(|n| n.ends_with(".css")).expect("the page loads a stylesheet");
+    for (name, content_type) in [(script, "text/javascript; charset=utf-8"), (stylesheet, "text/css; charset=utf-8")] {
+        let file = send(anonymous.request(Method::GET, &format!("/graphiql/{name}"))).await;
+        assert_eq!(file.status, 200, "{name}");
+        assert_eq!(file.header(header::CONTENT_TYPE), content_type, "{name}");
+        assert_eq!(file.header(header::CACHE_CONTROL), "public, max-age=31536000, immutable", "{name}");
+        assert_eq!(file.header(header::X_CONTENT_TYPE_OPTIONS), "nosniff", "{name}");
+        let on_disk =
+            std::fs::read(format!("{}/assets/graphiql/dist/{name}", env!("CARGO_MANIFEST_DIR"))).expect("file");
+        assert_eq!(file.text.as_bytes(), on_disk.as_slice(), "{name} is served as built");
+    }
+    for missing in ["/graphiql/nope.js", "/graphiql/index.html", "/graphiql/..%2FCargo.toml"] {
+        let reply = send(anonymous.request(Method::GET, missing)).await;
+        assert_eq!(reply.status, 404, "{missing}");
+    }
 
     // Anything that prefers the GraphQL media types gets GraphQL (and so
     // needs a token), even from a page's own fetch.
