@@ -3,6 +3,7 @@
 
 use std::net::SocketAddr;
 
+use axum::http::HeaderValue;
 use clap::{Args, Parser, Subcommand};
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://tasklens.db?mode=rwc";
@@ -23,7 +24,8 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Serve GraphQL (POST /graphql, GraphiQL at GET /graphql, /graphql/ws), MCP at /mcp, and /healthz.
+    /// Serve GraphQL over HTTP at /graphql (GraphiQL for browsers) and graphql-ws at /graphql/ws, MCP at
+    /// /mcp, and /healthz.
     Serve(ServeArgs),
     /// Serve the MCP tools over stdio.
     Mcp {
@@ -74,9 +76,37 @@ pub struct Settings {
     /// deployments behind a real domain name.
     #[arg(long, env = "TASKLENS_ALLOWED_HOSTS", value_delimiter = ',', global = true)]
     pub allowed_hosts: Vec<String>,
+    /// Origin of a front end that may call `/graphql` from a browser (CORS),
+    /// e.g. `https://app.example.com`; repeat for several (the environment
+    /// variable takes them comma-separated). None by default.
+    #[arg(long = "cors-origin", value_name = "ORIGIN", env = "TASKLENS_CORS_ORIGINS", value_delimiter = ',',
+          value_parser = parse_origin, global = true)]
+    pub cors_origins: Vec<HeaderValue>,
 }
 
 pub const DEFAULT_REPLY_CAP: u32 = 20_000;
+
+/// An origin as browsers send it in `Origin`: `scheme://host[:port]`, with
+/// the host in lower case and a default port left out. Anything else (a
+/// path, a query, credentials, `*`) stops the start, naming the value.
+pub fn parse_origin(value: &str) -> Result<HeaderValue, String> {
+    let malformed = |why: &str| {
+        format!("{value:?} is not an origin ({why}); write scheme://host[:port], e.g. https://app.example.com")
+    };
+    let url = url::Url::parse(value.trim()).map_err(|err| malformed(&err.to_string()))?;
+    let host = url.host_str().filter(|h| !h.is_empty()).ok_or_else(|| malformed("no host"))?;
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(malformed("it has credentials"));
+    }
+    if !matches!(url.path(), "" | "/") || url.query().is_some() || url.fragment().is_some() {
+        return Err(malformed("it has a path, query or fragment"));
+    }
+    let origin = match url.port() {
+        Some(port) => format!("{}://{host}:{port}", url.scheme()),
+        None => format!("{}://{host}", url.scheme()),
+    };
+    HeaderValue::from_str(&origin).map_err(|err| malformed(&err.to_string()))
+}
 
 impl Default for Settings {
     fn default() -> Self {
@@ -85,6 +115,7 @@ impl Default for Settings {
             links: Links::default(),
             reply_cap: DEFAULT_REPLY_CAP,
             allowed_hosts: Vec::new(),
+            cors_origins: Vec::new(),
         }
     }
 }

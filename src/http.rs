@@ -1,20 +1,26 @@
-//! The axum router: `POST /graphql`, GraphiQL at `GET /graphql`,
-//! graphql-ws at `/graphql/ws`, MCP at `/mcp`, `GET /healthz`; bearer
-//! authentication in front of everything but the GraphiQL page and the
-//! health check (graphql-ws authenticates in `connection_init`).
+//! The axum router: GraphQL over HTTP at `/graphql` (GraphiQL for
+//! browsers), graphql-ws at `/graphql/ws`, MCP at `/mcp`, `GET /healthz`;
+//! bearer authentication in front of `/graphql` and `/mcp` (graphql-ws
+//! authenticates in `connection_init`); CORS for `/graphql` when origins are
+//! configured.
+
+mod accept;
+mod graphiql;
+mod graphql_http;
+mod persisted_queries;
+
+use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 
 use async_graphql::Data;
-use async_graphql::http::GraphiQLSource;
-use async_graphql_axum::{GraphQLProtocol, GraphQLRequest, GraphQLResponse, GraphQLWebSocket};
-use std::net::{IpAddr, SocketAddr};
-
-use axum::extract::{ConnectInfo, Query, Request, State, WebSocketUpgrade};
-use axum::http::{HeaderMap, StatusCode, header};
+use async_graphql_axum::{GraphQLProtocol, GraphQLWebSocket};
+use axum::extract::{ConnectInfo, Request, State, WebSocketUpgrade};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Extension, Json, Router};
-use serde::Deserialize;
+use axum::{Extension, Router};
+use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
@@ -22,22 +28,37 @@ use crate::auth::{self, AuthError, Viewer};
 use crate::graphql::{self, error};
 use crate::{App, mcp};
 
+use graphql_http::MediaType;
+use persisted_queries::PersistedQueries;
+
 /// Builds the whole service; `main` and the tests share it.
 pub fn router(app: App) -> Router {
-    let authenticated = Router::new()
-        .route("/graphql", axum::routing::post(graphql_handler))
-        .merge(
-            Router::new()
-                .nest_service("/mcp", mcp::http_service(app.clone()))
-                .layer(middleware::from_fn(mcp::reject_malformed)),
-        )
+    let graphql = Router::new()
+        .route("/graphql", get(graphql_http::get).post(graphql_http::post))
+        .layer(Extension(PersistedQueries::new()))
+        // `limit_body` bounds every body; the extractor's own 2 MiB cap would
+        // otherwise override `--max-body-bytes`.
+        .layer(axum::extract::DefaultBodyLimit::disable())
+        .layer(middleware::from_fn_with_state(app.clone(), limit_body))
+        .layer(middleware::from_fn_with_state(app.clone(), require_token))
+        .layer(middleware::from_fn(graphiql::page_for_browsers));
+    // Outermost, so that a preflight is answered before authentication and
+    // every answer (a 401 included) carries the CORS headers.
+    let graphql = match cors(&app.settings.cors_origins) {
+        Some(cors) => graphql.layer(cors),
+        None => graphql,
+    };
+    let mcp = Router::new()
+        .nest_service("/mcp", mcp::http_service(app.clone()))
+        .layer(middleware::from_fn(mcp::reject_malformed))
         .layer(middleware::from_fn_with_state(app.clone(), limit_body))
         .layer(middleware::from_fn_with_state(app.clone(), require_token));
     Router::new()
-        .route("/graphql", get(graphiql))
         .route("/graphql/ws", get(graphql_ws))
+        .route("/graphiql/{file}", get(graphiql::asset))
         .route("/healthz", get(healthz))
-        .merge(authenticated)
+        .merge(graphql)
+        .merge(mcp)
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request| {
@@ -53,7 +74,23 @@ pub fn router(app: App) -> Router {
         .with_state(app)
 }
 
-fn unauthorized(err: &AuthError) -> Response {
+/// CORS for front ends on the configured origins; none without origins
+/// (then no CORS header is ever sent). Tokens travel in `Authorization`,
+/// never in cookies, so credentials stay off.
+fn cors(origins: &[HeaderValue]) -> Option<CorsLayer> {
+    if origins.is_empty() {
+        return None;
+    }
+    Some(
+        CorsLayer::new()
+            .allow_origin(AllowOrigin::list(origins.iter().cloned()))
+            .allow_methods([Method::GET, Method::POST])
+            .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT])
+            .max_age(Duration::from_secs(60 * 60)),
+    )
+}
+
+fn unauthorized(err: &AuthError, media: MediaType) -> Response {
     let (message, hint) = match err {
         AuthError::Missing => {
             ("a bearer token is required", "send `Authorization: Bearer tl_...`; `tasklens token create` makes one")
@@ -61,7 +98,7 @@ fn unauthorized(err: &AuthError) -> Response {
         AuthError::Invalid => {
             ("unknown or revoked token", "check the token, or create a new one with `tasklens token create`")
         }
-        AuthError::Store(_) => ("internal error", "the server logged the details; try again later"),
+        AuthError::Store(_) => ("internal error", error::INTERNAL_HINT),
     };
     let (status, code) = match err {
         AuthError::Store(e) => {
@@ -70,8 +107,10 @@ fn unauthorized(err: &AuthError) -> Response {
         }
         _ => (StatusCode::UNAUTHORIZED, error::UNAUTHENTICATED),
     };
-    let body = serde_json::json!({"errors": [{"message": message, "extensions": {"code": code, "hint": hint}}]});
-    (status, [(header::WWW_AUTHENTICATE, "Bearer")], Json(body)).into_response()
+    let mut response =
+        graphql_http::errors_response(status, media, vec![error::request_error(message, code, Some(hint))]);
+    response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+    response
 }
 
 async fn viewer_of(app: &App, headers: &HeaderMap) -> Result<Viewer, AuthError> {
@@ -85,25 +124,31 @@ async fn viewer_of(app: &App, headers: &HeaderMap) -> Result<Viewer, AuthError> 
 
 /// The client's address, when the server was started with connection info
 /// (`main` does; a router served without it counts every client as one).
-fn client_ip(request: &Request) -> IpAddr {
-    request.extensions().get::<ConnectInfo<SocketAddr>>().map_or(IpAddr::from([0, 0, 0, 0]), |info| info.0.ip())
+fn client_ip(connect: Option<&ConnectInfo<SocketAddr>>) -> IpAddr {
+    connect.map_or(IpAddr::from([0, 0, 0, 0]), |info| info.0.ip())
 }
 
-fn too_many_attempts(wait: std::time::Duration) -> Response {
+fn too_many_attempts(wait: Duration, media: MediaType) -> Response {
     let seconds = wait.as_secs().max(1);
-    let body = serde_json::json!({"errors": [{
-        "message": "too many failed authentication attempts from this client",
-        "extensions": {"code": error::UNAUTHENTICATED, "hint": format!("wait {seconds} s, then send a valid token")},
-    }]});
-    (StatusCode::TOO_MANY_REQUESTS, [(header::RETRY_AFTER, seconds.to_string())], Json(body)).into_response()
+    let hint = format!("wait {seconds} s, then send a valid token");
+    let errors = vec![error::request_error(
+        "too many failed authentication attempts from this client",
+        error::UNAUTHENTICATED,
+        Some(&hint),
+    )];
+    let mut response = graphql_http::errors_response(StatusCode::TOO_MANY_REQUESTS, media, errors);
+    if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    response
 }
 
 /// Resolves the bearer token before any request body is read; a client
 /// that failed too often is refused before its token is looked at.
 async fn require_token(State(app): State<App>, mut request: Request, next: Next) -> Response {
-    let client = client_ip(&request);
+    let client = client_ip(request.extensions().get::<ConnectInfo<SocketAddr>>());
     if let Err(wait) = app.auth_throttle.check(client) {
-        return too_many_attempts(wait);
+        return too_many_attempts(wait, MediaType::for_errors(request.headers()));
     }
     match viewer_of(&app, request.headers()).await {
         Ok(viewer) => {
@@ -115,7 +160,7 @@ async fn require_token(State(app): State<App>, mut request: Request, next: Next)
             if !matches!(err, AuthError::Store(_)) {
                 app.auth_throttle.failed(client);
             }
-            unauthorized(&err)
+            unauthorized(&err, MediaType::for_errors(request.headers()))
         }
     }
 }
@@ -124,10 +169,11 @@ async fn require_token(State(app): State<App>, mut request: Request, next: Next)
 /// larger one: a declared or actual length over it is answered 413.
 async fn limit_body(State(app): State<App>, request: Request, next: Next) -> Response {
     let max = app.settings.limits.max_body_bytes;
+    let media = MediaType::for_errors(request.headers());
     let declared =
         request.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|length| length > max as u64) {
-        return body_too_large(max);
+        return body_too_large(max, media);
     }
     let (parts, body) = request.into_parts();
     match axum::body::to_bytes(body, max).await {
@@ -136,7 +182,7 @@ async fn limit_body(State(app): State<App>, request: Request, next: Next) -> Res
             let too_large =
                 std::error::Error::source(&err).is_some_and(|source| source.is::<http_body_util::LengthLimitError>());
             if too_large {
-                body_too_large(max)
+                body_too_large(max, media)
             } else {
                 tracing::debug!(error = %err, "request body could not be read");
                 StatusCode::BAD_REQUEST.into_response()
@@ -145,43 +191,14 @@ async fn limit_body(State(app): State<App>, request: Request, next: Next) -> Res
     }
 }
 
-fn body_too_large(max: usize) -> Response {
-    let body = serde_json::json!({"errors": [{
-        "message": format!("the request body is larger than {max} bytes"),
-        "extensions": {"code": error::BAD_USER_INPUT, "hint": "send a smaller request: shorter texts, or fewer items at once"},
-    }]});
-    (StatusCode::PAYLOAD_TOO_LARGE, Json(body)).into_response()
-}
-
-async fn graphql_handler(
-    State(app): State<App>,
-    Extension(viewer): Extension<Viewer>,
-    request: GraphQLRequest,
-) -> GraphQLResponse {
-    let request = graphql::with_viewer(request.into_inner(), &app.store, viewer);
-    graphql::execute(&app.schema, request).await.into()
-}
-
-#[derive(Deserialize)]
-struct GraphiqlParams {
-    token: Option<String>,
-}
-
-/// GraphiQL; `?token=tl_...` prefills the token so the page works at once.
-async fn graphiql(Query(params): Query<GraphiqlParams>) -> Html<String> {
-    // Only a well-formed token is embedded in the page.
-    let token = params.token.filter(|t| {
-        t.starts_with(auth::TOKEN_PREFIX)
-            && t.len() <= 100
-            && t.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    });
-    let bearer = token.as_ref().map(|t| format!("Bearer {t}"));
-    let mut source =
-        GraphiQLSource::build().endpoint("/graphql").subscription_endpoint("/graphql/ws").title("tasklens");
-    if let Some(bearer) = &bearer {
-        source = source.header("Authorization", bearer).ws_connection_param("Authorization", bearer);
-    }
-    Html(source.finish())
+fn body_too_large(max: usize, media: MediaType) -> Response {
+    let message = format!("the request body is larger than {max} bytes");
+    let errors = vec![error::request_error(
+        &message,
+        error::BAD_USER_INPUT,
+        Some("send a smaller request: shorter texts, or fewer items at once"),
+    )];
+    graphql_http::errors_response(StatusCode::PAYLOAD_TOO_LARGE, media, errors)
 }
 
 /// graphql-ws: the token comes in `connection_init` (`{"Authorization": "Bearer ..."}`)
@@ -193,9 +210,9 @@ async fn graphql_ws(
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    let client = connect.map_or(IpAddr::from([0, 0, 0, 0]), |info| info.0.0.ip());
+    let client = client_ip(connect.as_ref().map(|c| &c.0));
     if let Err(wait) = app.auth_throttle.check(client) {
-        return too_many_attempts(wait);
+        return too_many_attempts(wait, MediaType::for_errors(&headers));
     }
     let from_header = viewer_of(&app, &headers).await.ok();
     let max = app.settings.limits.max_body_bytes;
@@ -212,9 +229,11 @@ async fn graphql_ws(
                         Some(viewer) => viewer,
                         None => {
                             let token = payload
-                                .get("Authorization")
-                                .or_else(|| payload.get("authorization"))
-                                .and_then(|v| v.as_str())
+                                .as_object()
+                                .and_then(|object| {
+                                    object.iter().find(|(key, _)| key.eq_ignore_ascii_case("authorization"))
+                                })
+                                .and_then(|(_, v)| v.as_str())
                                 .and_then(auth::bearer)
                                 .ok_or_else(error::unauthenticated)?;
                             auth::authenticate(&init_app.store.db, token).await.map_err(|_| {

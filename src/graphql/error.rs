@@ -1,7 +1,7 @@
 //! Store errors as GraphQL errors: `extensions.code` and `extensions.hint`.
 //! Internal errors are logged with their detail and answered without it.
 
-use async_graphql::{Error, ErrorExtensions};
+use async_graphql::{Error, ErrorExtensions, ServerError};
 
 use crate::store::StoreError;
 
@@ -11,6 +11,11 @@ pub const NOT_FOUND: &str = "NOT_FOUND";
 pub const BAD_USER_INPUT: &str = "BAD_USER_INPUT";
 pub const CONFLICT: &str = "CONFLICT";
 pub const INTERNAL: &str = "INTERNAL";
+/// Apollo's automatic persisted queries: the hash is unknown, send the text.
+pub const PERSISTED_QUERY_NOT_FOUND: &str = "PERSISTED_QUERY_NOT_FOUND";
+
+/// What an internal error tells its client.
+pub const INTERNAL_HINT: &str = "the server logged the details; try again later";
 
 /// What to check when something is not found (it may exist out of sight).
 pub const NOT_FOUND_HINT: &str = "check the name; only what this token may see can be found";
@@ -23,6 +28,18 @@ pub fn coded(message: impl Into<String>, code: &'static str, hint: Option<&str>)
             ext.set("hint", hint);
         }
     })
+}
+
+/// An error raised before any resolver runs (by the HTTP transport), in the
+/// shape the schema's own errors have.
+pub fn request_error(message: impl Into<String>, code: &'static str, hint: Option<&str>) -> ServerError {
+    let mut err = ServerError::new(message, None);
+    let extensions = err.extensions.get_or_insert_with(Default::default);
+    extensions.set("code", code);
+    if let Some(hint) = hint {
+        extensions.set("hint", hint);
+    }
+    err
 }
 
 pub fn unauthenticated() -> Error {

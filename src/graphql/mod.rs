@@ -65,7 +65,11 @@ pub async fn sdl() -> String {
     let at = if sdl.starts_with("schema {") { Some(0) } else { sdl.find("\nschema {").map(|i| i + 1) };
     match at {
         Some(at) => format!("{}\"\"\"\n{text}\n\"\"\"\n{}", &sdl[..at], &sdl[at..]),
-        None => sdl,
+        // Standard root names need no schema block, but a description
+        // needs one to stand on.
+        None => format!(
+            "{sdl}\"\"\"\n{text}\n\"\"\"\nschema {{\n\tquery: Query\n\tmutation: Mutation\n\tsubscription: Subscription\n}}\n"
+        ),
     }
 }
 

@@ -32,7 +32,7 @@ pub struct CreateProjectInput {
 #[derive(Default)]
 pub struct MutationRoot;
 
-#[Object]
+#[Object(name = "Mutation")]
 impl MutationRoot {
     async fn create_task(&self, ctx: &Context<'_>, input: CreateTaskInput) -> async_graphql::Result<Task> {
         let row = task_writes::create_task(store(ctx), viewer(ctx)?, &input.into()).await.gql()?;

@@ -69,7 +69,7 @@ fn not_found(what: String) -> async_graphql::Error {
 #[derive(Default)]
 pub struct QueryRoot;
 
-#[Object]
+#[Object(name = "Query")]
 impl QueryRoot {
     /// Any object by its global id.
     async fn node(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<Node> {

@@ -13,7 +13,7 @@ use super::{store, viewer};
 
 pub struct SubscriptionRoot;
 
-#[Subscription]
+#[Subscription(name = "Subscription")]
 impl SubscriptionRoot {
     /// Every change of a task of the project (by key), in the log's order,
     /// each once. With `after` (an event's `cursor`), first the events

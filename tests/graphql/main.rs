@@ -16,5 +16,6 @@ mod startup;
 mod subscription;
 mod text_fields;
 mod tokens;
+mod transport;
 mod visibility;
 mod wiki;

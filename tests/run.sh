@@ -1,0 +1,105 @@
+#!/usr/bin/env bash
+# The test command: the Rust suite (SQLite, then PostgreSQL when
+# TASKLENS_TEST_POSTGRES_URL is set), then the client tests in tests/clients
+# (the graphql-http audit and GraphiQL in Chromium) against a real
+# `tasklens serve --demo` on SQLite. Installs what they need when it is
+# missing: Debian's chromium, and tests/clients/node_modules from its
+# lockfile. Exits non-zero if anything failed.
+set -uo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+
+failed=()
+step() { echo; echo "== $*"; }
+
+# --- what the client tests need -------------------------------------------
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "tests/run.sh: run as root (or with sudo) to install: $*" >&2; return 1
+  fi
+}
+
+chromium="${CHROMIUM:-/usr/bin/chromium}"
+if [ ! -x "$chromium" ]; then
+  step "installing Debian's chromium (for tests/clients/graphiql.test.mjs)"
+  as_root apt-get update -q && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium \
+    || { echo "tests/run.sh: cannot install chromium; set CHROMIUM to a Chromium binary" >&2; exit 1; }
+fi
+export CHROMIUM="$chromium"
+
+clients="$root/tests/clients"
+lock_sum="$(cat "$clients/package.json" "$clients/package-lock.json" | sha256sum | cut -d' ' -f1)"
+stamp="$clients/node_modules/.installed-from"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sum" ]; then
+  step "npm ci in tests/clients"
+  (cd "$clients" && npm ci --no-audit --no-fund) || { echo "tests/run.sh: npm ci failed" >&2; exit 1; }
+  echo "$lock_sum" > "$stamp"
+fi
+
+# --- the Rust suite ----------------------------------------------------------
+
+postgres_url="${TASKLENS_TEST_POSTGRES_URL:-}"
+step "cargo test on SQLite"
+env -u TASKLENS_TEST_POSTGRES_URL cargo test --workspace --locked || failed+=("cargo test on SQLite")
+if [ -n "$postgres_url" ]; then
+  step "cargo test on PostgreSQL"
+  TASKLENS_TEST_POSTGRES_URL="$postgres_url" cargo test --workspace --locked || failed+=("cargo test on PostgreSQL")
+fi
+
+# --- the client tests, against a real server ---------------------------------
+
+run_client_tests() {
+  step "building tasklens"
+  cargo build --locked --bin tasklens || return 1
+  local target
+  target="$(cargo metadata --format-version 1 --no-deps --locked \
+    | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')" \
+    || return 1
+  local port
+  port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
+  work="$(mktemp -d)"
+  step "starting tasklens serve --demo on 127.0.0.1:$port"
+  "$target/debug/tasklens" --database-url "sqlite://$work/clients.db?mode=rwc" \
+    serve --demo --listen "127.0.0.1:$port" >"$work/stdout" 2>"$work/stderr" &
+  server=$!
+
+  local base="http://127.0.0.1:$port" token="" tries=0
+  until token="$(sed -n 's/^token for demo: \(tl_[A-Za-z0-9_-]*\)$/\1/p' "$work/stdout")" && [ -n "$token" ] \
+    && node -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$base/healthz"; do
+    if ! kill -0 "$server" 2>/dev/null || [ $((tries += 1)) -gt 240 ]; then
+      echo "tests/run.sh: the server did not come up; its output:" >&2
+      cat "$work/stdout" "$work/stderr" >&2
+      return 1
+    fi
+    sleep 0.25
+  done
+
+  step "client tests (node --test tests/clients/*.test.mjs)"
+  (cd "$clients" && TASKLENS_URL="$base" TASKLENS_TOKEN="$token" TASKLENS_USERNAME=demo node --test ./*.test.mjs)
+  local status=$?
+  [ "$status" = 0 ] || { echo "server log (last lines):" >&2; tail -n 40 "$work/stderr" >&2; }
+  return "$status"
+}
+
+server=""
+work=""
+stop_server() {
+  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then
+    kill "$server" && wait "$server" 2>/dev/null
+  fi
+  server=""
+  [ -n "$work" ] && rm -rf "$work"
+  work=""
+}
+trap stop_server EXIT
+
+run_client_tests || failed+=("client tests")
+stop_server
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  printf 'tests/run.sh: FAILED: %s\n' "${failed[@]}"
+  exit 1
+fi
+echo "tests/run.sh: everything passed"
