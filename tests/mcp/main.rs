@@ -9,6 +9,7 @@ mod client;
 
 mod conventions;
 mod hostile;
+mod live_events;
 mod properties;
 mod stdio;
 mod tools;
