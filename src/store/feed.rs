@@ -36,7 +36,7 @@ use super::{Result, StoreError};
 pub const CHANNEL: &str = "tasklens_task_events";
 /// How often SQLite's log is read; also PostgreSQL's fallback should a
 /// notification be lost with its connection.
-const POLL: Duration = Duration::from_millis(200);
+const POLL: Duration = Duration::from_millis(100);
 const PG_FALLBACK_POLL: Duration = Duration::from_secs(1);
 /// How long an id may stay missing before the watcher takes it as rolled back.
 const GAP_GRACE: Duration = Duration::from_millis(500);
