@@ -67,7 +67,7 @@ impl Probes {
 
 fn outcome(status: u16, body: &Value) -> String {
     if let Some(message) = body["errors"][0]["message"].as_str() {
-        eprintln!("{status}: {}", &message[..message.len().min(160)]);
+        eprintln!("{status}: {}", message.chars().take(160).collect::<String>());
     }
     match body["errors"][0]["extensions"]["code"].as_str() {
         Some(code) => format!("{status} {code}"),

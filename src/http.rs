@@ -147,18 +147,19 @@ fn too_many_attempts(wait: Duration, media: MediaType) -> Response {
 /// that failed too often is refused before its token is looked at.
 async fn require_token(State(app): State<App>, mut request: Request, next: Next) -> Response {
     let client = client_ip(request.extensions().get::<ConnectInfo<SocketAddr>>());
-    if let Err(wait) = app.auth_throttle.check(client) {
+    if let Err(wait) = app.auth_throttle.attempt(client) {
         return too_many_attempts(wait, MediaType::for_errors(request.headers()));
     }
     match viewer_of(&app, request.headers()).await {
         Ok(viewer) => {
+            app.auth_throttle.succeeded(client);
             tracing::Span::current().record("user", crate::text::for_log(&viewer.username).as_str());
             request.extensions_mut().insert(viewer);
             next.run(request).await
         }
         Err(err) => {
-            if !matches!(err, AuthError::Store(_)) {
-                app.auth_throttle.failed(client);
+            if matches!(err, AuthError::Store(_)) {
+                app.auth_throttle.succeeded(client);
             }
             unauthorized(&err, MediaType::for_errors(request.headers()))
         }
@@ -211,19 +212,32 @@ async fn graphql_ws(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let client = client_ip(connect.as_ref().map(|c| &c.0));
-    if let Err(wait) = app.auth_throttle.check(client) {
+    if let Err(wait) = app.auth_throttle.attempt(client) {
         return too_many_attempts(wait, MediaType::for_errors(&headers));
     }
-    let from_header = viewer_of(&app, &headers).await.ok();
+    // The attempt is given back once a token proves good, in the header
+    // or in `connection_init`.
+    let from_header = match viewer_of(&app, &headers).await {
+        Ok(viewer) => Some(viewer),
+        Err(AuthError::Missing) => None,
+        Err(err) => {
+            if matches!(err, AuthError::Store(_)) {
+                app.auth_throttle.succeeded(client);
+            }
+            return unauthorized(&err, MediaType::for_errors(&headers));
+        }
+    };
     let max = app.settings.limits.max_body_bytes;
     upgrade
         .max_message_size(max)
         .max_frame_size(max)
         .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS)
-        .on_upgrade(move |stream| {
+        .on_upgrade(move |stream| async move {
             let schema = app.schema.clone();
             let init_app = app.clone();
-            GraphQLWebSocket::new(stream, schema, protocol)
+            // The token the connection runs as, once `connection_init` is done.
+            let (authenticated, token_of_connection) = tokio::sync::watch::channel(None::<i64>);
+            let session = GraphQLWebSocket::new(stream, schema, protocol)
                 .on_connection_init(move |payload| async move {
                     let viewer = match from_header {
                         Some(viewer) => viewer,
@@ -236,19 +250,52 @@ async fn graphql_ws(
                                 .and_then(|(_, v)| v.as_str())
                                 .and_then(auth::bearer)
                                 .ok_or_else(error::unauthenticated)?;
-                            auth::authenticate(&init_app.store.db, token).await.map_err(|_| {
-                                init_app.auth_throttle.failed(client);
-                                error::unauthenticated()
+                            auth::authenticate(&init_app.store.db, token).await.map_err(|err| match err {
+                                AuthError::Store(e) => {
+                                    init_app.auth_throttle.succeeded(client);
+                                    tracing::error!(error = %e, "authentication failed");
+                                    error::coded("internal error", error::INTERNAL, Some(error::INTERNAL_HINT))
+                                }
+                                _ => error::unauthenticated(),
                             })?
                         }
                     };
+                    init_app.auth_throttle.succeeded(client);
+                    authenticated.send_replace(Some(viewer.token_id));
                     let mut data = Data::default();
                     data.insert(graphql::Loaders::new(init_app.store.clone(), viewer.clone()));
                     data.insert(viewer);
                     Ok(data)
                 })
-                .serve()
+                .serve();
+            tokio::select! {
+                _ = session => {}
+                _ = connection_must_end(app.store.db.clone(), token_of_connection) => {
+                    tracing::debug!("graphql-ws connection closed: not initialized in time, or its token was revoked");
+                }
+            }
         })
+}
+
+/// A graphql-ws client has this long to send `connection_init`.
+const WS_INIT_TIMEOUT: Duration = Duration::from_secs(10);
+/// How often an open graphql-ws connection checks its token.
+const WS_TOKEN_CHECK: Duration = Duration::from_secs(2);
+
+/// Resolves when a graphql-ws connection must close: it did not initialize
+/// in time, or the token it runs as was revoked (every operation on it
+/// ends, queries and mutations included, not only subscriptions).
+async fn connection_must_end(db: sea_orm::DatabaseConnection, mut token: tokio::sync::watch::Receiver<Option<i64>>) {
+    let initialized =
+        tokio::time::timeout(WS_INIT_TIMEOUT, async { token.wait_for(Option::is_some).await.ok().and_then(|id| *id) })
+            .await;
+    let Ok(Some(token_id)) = initialized else { return };
+    loop {
+        tokio::time::sleep(WS_TOKEN_CHECK).await;
+        if !crate::store::tokens::still_valid(&db, token_id).await.unwrap_or(false) {
+            return;
+        }
+    }
 }
 
 async fn healthz(State(app): State<App>) -> Response {

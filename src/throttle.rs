@@ -1,6 +1,8 @@
-//! Slows down token guessing: each client (by IP address) may fail
-//! authentication a burst of times, then once per interval; beyond that it
-//! is answered 429 before its token is even looked at.
+//! Slows down token guessing: each client (by IPv4 address or IPv6 /64)
+//! may fail authentication a burst of times, then once per interval;
+//! beyond that it is answered 429 before its token is even looked at.
+//! Behind a proxy every client shares the proxy's address: the allowance
+//! is then the proxy's, and a client guessing tokens slows everyone.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -33,30 +35,49 @@ pub struct AuthThrottle {
     clients: Mutex<HashMap<IpAddr, Bucket>>,
 }
 
-impl AuthThrottle {
-    /// Whether `client` may try to authenticate now; if not, how long until
-    /// it may.
-    pub fn check(&self, client: IpAddr) -> Result<(), Duration> {
-        let now = Instant::now();
-        let clients = self.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        match clients.get(&client).map(|b| b.refilled(now)) {
-            Some(allowance) if allowance < 1.0 => Err(REFILL.mul_f64(1.0 - allowance)),
-            _ => Ok(()),
+/// The unit a throttle counts: an IPv4 address, or an IPv6 /64 (what one
+/// host is usually given, so rotating addresses within it gains nothing).
+fn client_key(client: IpAddr) -> IpAddr {
+    match client {
+        IpAddr::V4(_) => client,
+        IpAddr::V6(v6) => {
+            let mut segments = v6.segments();
+            segments[4..].fill(0);
+            IpAddr::from(segments)
         }
     }
+}
 
-    /// Counts one failed attempt of `client`.
-    pub fn failed(&self, client: IpAddr) {
-        let now = Instant::now();
+impl AuthThrottle {
+    /// Takes one attempt from `client`'s allowance before its token is
+    /// checked (so a thousand parallel guesses cannot all slip through);
+    /// refused, with how long to wait, when none is left.
+    pub fn attempt(&self, client: IpAddr) -> Result<(), Duration> {
+        let (key, now) = (client_key(client), Instant::now());
         let mut clients = self.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if clients.len() >= MAX_CLIENTS && !clients.contains_key(&client) {
+        if clients.len() >= MAX_CLIENTS && !clients.contains_key(&key) {
             clients.retain(|_, b| b.refilled(now) < BURST);
             if clients.len() >= MAX_CLIENTS {
+                // Every remembered client is mid-burst: forget them rather
+                // than grow; the allowance only slows guessing down.
                 clients.clear();
             }
         }
-        let allowance = clients.get(&client).map_or(BURST, |b| b.refilled(now));
-        clients.insert(client, Bucket { allowance: (allowance - 1.0).max(0.0), at: now });
+        let allowance = clients.get(&key).map_or(BURST, |b| b.refilled(now));
+        if allowance < 1.0 {
+            return Err(REFILL.mul_f64(1.0 - allowance));
+        }
+        clients.insert(key, Bucket { allowance: allowance - 1.0, at: now });
+        Ok(())
+    }
+
+    /// Gives back the attempt of a client whose token was good.
+    pub fn succeeded(&self, client: IpAddr) {
+        let (key, now) = (client_key(client), Instant::now());
+        let mut clients = self.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(bucket) = clients.get_mut(&key) {
+            *bucket = Bucket { allowance: (bucket.refilled(now) + 1.0).min(BURST), at: now };
+        }
     }
 }
 
@@ -69,11 +90,26 @@ mod tests {
         let throttle = AuthThrottle::default();
         let (a, b) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
         for _ in 0..BURST as usize {
-            assert!(throttle.check(a).is_ok());
-            throttle.failed(a);
+            assert!(throttle.attempt(a).is_ok());
         }
-        let wait = throttle.check(a).expect_err("over the burst");
+        let wait = throttle.attempt(a).expect_err("over the burst");
         assert!(wait <= REFILL);
-        assert!(throttle.check(b).is_ok(), "another client is not slowed");
+        assert!(throttle.attempt(b).is_ok(), "another client is not slowed");
+    }
+
+    #[test]
+    fn good_tokens_give_their_attempt_back_and_a_v6_prefix_is_one_client() {
+        let throttle = AuthThrottle::default();
+        let client = IpAddr::from([10, 0, 0, 3]);
+        for _ in 0..100 {
+            assert!(throttle.attempt(client).is_ok());
+            throttle.succeeded(client);
+        }
+        let host: IpAddr = "2001:db8::1".parse().expect("address");
+        for i in 0..BURST as u16 {
+            let rotated = IpAddr::from([0x2001, 0xdb8, 0, 0, i, i, i, i]);
+            assert!(throttle.attempt(rotated).is_ok());
+        }
+        assert!(throttle.attempt(host).is_err(), "one /64 shares one allowance");
     }
 }

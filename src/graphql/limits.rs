@@ -50,8 +50,10 @@ pub enum DocumentError {
     TooManyAliases { count: u64, max: u64 },
     #[error("an operation runs {count} mutations; at most {max} run in one request")]
     TooManyMutations { count: u64, max: u64 },
-    #[error("the field `{field}` nests {depth} levels deep; at most {max} are accepted")]
-    TooDeep { field: String, depth: u64, max: u64 },
+    #[error("the query nests {depth} levels deep; at most {max} are accepted")]
+    TooDeep { depth: u64, max: u64 },
+    #[error("the document nests fields and fragments more than {0} levels deep")]
+    TooNested(usize),
     #[error("the fragment `{0}` spreads itself")]
     FragmentCycle(String),
     #[error("unknown fragment `{0}`")]
@@ -66,7 +68,9 @@ impl DocumentError {
                 "select fewer fields, spread each fragment fewer times, or split the document into several requests"
             }
             DocumentError::TooManyMutations { .. } => "send the mutations in several requests; nothing was written",
-            DocumentError::TooDeep { .. } => "select fewer nested levels; follow ids or refs in a second request",
+            DocumentError::TooDeep { .. } | DocumentError::TooNested(_) => {
+                "select fewer nested levels; follow ids or refs in a second request"
+            }
             DocumentError::FragmentCycle(_) | DocumentError::UnknownFragment(_) => {
                 "check the fragments against the document"
             }
@@ -96,9 +100,26 @@ enum Memo {
     Done(Cost),
 }
 
+/// What the top level of a selection set holds, fragments expanded: the
+/// deepest ordinary and introspection fields, and the fields a mutation
+/// would run.
+#[derive(Debug, Clone, Copy, Default)]
+struct TopLevel {
+    depth: u64,
+    introspection_depth: u64,
+    fields: u64,
+}
+
+/// Nesting of fields, fragment spreads and inline fragments the analysis
+/// follows (async-graphql refuses deeper documents too); it bounds the
+/// analysis' own recursion.
+const MAX_NESTING: usize = 32;
+
 struct Analyzer<'a> {
     fragments: &'a HashMap<Name, Positioned<FragmentDefinition>>,
     memo: HashMap<&'a str, Memo>,
+    top_memo: HashMap<&'a str, TopLevel>,
+    nesting: usize,
 }
 
 impl<'a> Analyzer<'a> {
@@ -111,6 +132,16 @@ impl<'a> Analyzer<'a> {
     }
 
     fn selection(&mut self, selection: &'a Selection) -> Result<Cost, DocumentError> {
+        if self.nesting >= MAX_NESTING {
+            return Err(DocumentError::TooNested(MAX_NESTING));
+        }
+        self.nesting += 1;
+        let cost = self.selection_inner(selection);
+        self.nesting -= 1;
+        cost
+    }
+
+    fn selection_inner(&mut self, selection: &'a Selection) -> Result<Cost, DocumentError> {
         match selection {
             Selection::Field(field) => {
                 let inner = self.selection_set(&field.node.selection_set.node)?;
@@ -139,43 +170,59 @@ impl<'a> Analyzer<'a> {
         Ok(cost)
     }
 
-    /// Visits the top-level fields of a selection set through its fragments,
-    /// each fragment once per spread (bounded: the whole count was checked).
-    fn top_level_fields(
-        &mut self,
-        set: &'a SelectionSet,
-        visit: &mut dyn FnMut(&'a str, Cost) -> Result<(), DocumentError>,
-        seen: &mut Vec<&'a str>,
-    ) -> Result<(), DocumentError> {
+    /// The top level of a selection set, each fragment measured once (the
+    /// first pass has refused cycles and unknown fragments).
+    fn top_level(&mut self, set: &'a SelectionSet) -> Result<TopLevel, DocumentError> {
+        if self.nesting >= MAX_NESTING {
+            return Err(DocumentError::TooNested(MAX_NESTING));
+        }
+        self.nesting += 1;
+        let mut top = TopLevel::default();
         for item in &set.items {
-            match &item.node {
+            let inner = match &item.node {
                 Selection::Field(field) => {
-                    let cost = self.selection(&item.node)?;
-                    visit(field.node.name.node.as_str(), cost)?;
+                    let name = field.node.name.node.as_str();
+                    let depth = self.selection(&item.node)?.depth;
+                    if is_introspection(name) {
+                        TopLevel { introspection_depth: depth, ..TopLevel::default() }
+                    } else if name.starts_with("__") {
+                        TopLevel::default()
+                    } else {
+                        TopLevel { depth, fields: 1, ..TopLevel::default() }
+                    }
                 }
-                Selection::InlineFragment(inline) => {
-                    self.top_level_fields(&inline.node.selection_set.node, visit, seen)?;
-                }
+                Selection::InlineFragment(inline) => self.top_level(&inline.node.selection_set.node)?,
                 Selection::FragmentSpread(spread) => {
                     let name = spread.node.fragment_name.node.as_str();
-                    if seen.contains(&name) {
-                        return Err(DocumentError::FragmentCycle(name.to_owned()));
+                    match self.top_memo.get(name) {
+                        Some(done) => *done,
+                        None => {
+                            let (key, definition) = self
+                                .fragments
+                                .get_key_value(name)
+                                .ok_or_else(|| DocumentError::UnknownFragment(name.to_owned()))?;
+                            let measured = self.top_level(&definition.node.selection_set.node)?;
+                            self.top_memo.insert(key.as_str(), measured);
+                            measured
+                        }
                     }
-                    let definition =
-                        self.fragments.get(name).ok_or_else(|| DocumentError::UnknownFragment(name.to_owned()))?;
-                    seen.push(name);
-                    self.top_level_fields(&definition.node.selection_set.node, visit, seen)?;
-                    seen.pop();
                 }
-            }
+            };
+            top = TopLevel {
+                depth: top.depth.max(inner.depth),
+                introspection_depth: top.introspection_depth.max(inner.introspection_depth),
+                fields: top.fields.saturating_add(inner.fields),
+            };
         }
-        Ok(())
+        self.nesting -= 1;
+        Ok(top)
     }
 }
 
 /// Measures a parsed document against the limits.
 pub fn check_document(document: &ExecutableDocument, limits: &Limits) -> Result<(), DocumentError> {
-    let mut analyzer = Analyzer { fragments: &document.fragments, memo: HashMap::new() };
+    let mut analyzer =
+        Analyzer { fragments: &document.fragments, memo: HashMap::new(), top_memo: HashMap::new(), nesting: 0 };
     let operations: Vec<_> = match &document.operations {
         DocumentOperations::Single(op) => vec![&op.node],
         DocumentOperations::Multiple(ops) => ops.values().map(|op| &op.node).collect(),
@@ -197,21 +244,15 @@ pub fn check_document(document: &ExecutableDocument, limits: &Limits) -> Result<
         return Err(DocumentError::TooManyAliases { count: total.aliases, max: limits.max_aliases });
     }
     for operation in operations {
-        let mut mutations = 0u64;
-        let is_mutation = operation.ty == OperationType::Mutation;
-        let mut visit = |name: &str, cost: Cost| {
-            let max = if is_introspection(name) { limits.max_introspection_depth } else { limits.max_depth };
-            if cost.depth > max {
-                return Err(DocumentError::TooDeep { field: name.to_owned(), depth: cost.depth, max });
-            }
-            if is_mutation && !name.starts_with("__") {
-                mutations += 1;
-            }
-            Ok(())
-        };
-        analyzer.top_level_fields(&operation.selection_set.node, &mut visit, &mut Vec::new())?;
-        if mutations > limits.max_mutations {
-            return Err(DocumentError::TooManyMutations { count: mutations, max: limits.max_mutations });
+        let top = analyzer.top_level(&operation.selection_set.node)?;
+        if top.depth > limits.max_depth {
+            return Err(DocumentError::TooDeep { depth: top.depth, max: limits.max_depth });
+        }
+        if top.introspection_depth > limits.max_introspection_depth {
+            return Err(DocumentError::TooDeep { depth: top.introspection_depth, max: limits.max_introspection_depth });
+        }
+        if operation.ty == OperationType::Mutation && top.fields > limits.max_mutations {
+            return Err(DocumentError::TooManyMutations { count: top.fields, max: limits.max_mutations });
         }
     }
     Ok(())
@@ -273,8 +314,9 @@ mod tests {
     #[test]
     fn fragment_bomb_is_counted_without_expansion() {
         let started = std::time::Instant::now();
-        let result = check(&bomb(60));
+        let result = check(&bomb(25));
         assert!(matches!(result, Err(DocumentError::TooManyFields { .. })), "{result:?}");
+        assert_eq!(check(&bomb(60)), Err(DocumentError::TooNested(MAX_NESTING)));
         assert!(started.elapsed() < std::time::Duration::from_secs(1));
     }
 
@@ -304,9 +346,24 @@ mod tests {
         let chain =
             |n: usize| format!("{{ __type(name: \"Task\") {{ {}kind{} }} }}", "ofType { ".repeat(n), " }".repeat(n));
         assert_eq!(check(&chain(10)), Ok(()));
-        assert!(matches!(check(&chain(20)), Err(DocumentError::TooDeep { depth: 22, max: 16, .. })));
+        assert!(matches!(check(&chain(20)), Err(DocumentError::TooDeep { depth: 22, max: 16 })));
         let deep = format!("{{ {}id{} }}", "viewer { ".repeat(12), " }".repeat(12));
-        assert!(matches!(check(&deep), Err(DocumentError::TooDeep { depth: 13, max: 12, .. })));
+        assert!(matches!(check(&deep), Err(DocumentError::TooDeep { depth: 13, max: 12 })));
+    }
+
+    #[test]
+    fn a_long_fragment_chain_spread_many_times_is_measured_once() {
+        let spreads = "...f0 ".repeat(1_000);
+        let mut text = format!("query {{ {spreads} }}\n");
+        for i in 0..2_000 {
+            text.push_str(&format!("fragment f{i} on Query {{ ...f{} }}\n", i + 1));
+        }
+        text.push_str("fragment f2000 on Query { __typename }\n");
+        let document = async_graphql::parser::parse_query(&text).expect("parses");
+        let started = std::time::Instant::now();
+        let result = check_document(&document, &Limits::default());
+        assert!(started.elapsed() < std::time::Duration::from_millis(500), "{:?}", started.elapsed());
+        assert_eq!(result, Err(DocumentError::TooNested(MAX_NESTING)));
     }
 
     #[test]

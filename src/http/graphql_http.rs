@@ -193,7 +193,12 @@ async fn run(
         let hint = if method == Method::Get { URL_HINT } else { BODY_HINT };
         return refused(StatusCode::BAD_REQUEST, media, "the request has no `query`", hint);
     };
-    if method == Method::Get && selects_mutation(&query, params.operation_name.as_deref()) {
+    // The document limit is checked again when the request runs; here it
+    // keeps the GET check from parsing an oversized document.
+    if method == Method::Get
+        && query.len() <= app.settings.limits.max_document_bytes
+        && selects_mutation(&query, params.operation_name.as_deref())
+    {
         let mut response = refused(
             StatusCode::METHOD_NOT_ALLOWED,
             media,

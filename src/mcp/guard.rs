@@ -121,7 +121,8 @@ pub fn final_check(text: String, is_error: bool, cap: usize) -> (String, bool) {
     if is_error {
         let parsed: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
         let field = |name: &str| parsed.pointer(&format!("/error/{name}")).and_then(Value::as_str);
-        let cut = |text: &str| crate::text::excerpt(text, 300).0.to_owned();
+        // Measured as it will be written: escapes count.
+        let cut = |text: &str| crate::text::fit_json(text, 300).unwrap_or_default().to_owned();
         let body = serde_json::json!({"error": {
             "code": field("code").unwrap_or("invalid_argument"),
             "message": cut(field("message").unwrap_or_default()),
@@ -156,7 +157,7 @@ mod tests {
         let (text, is_error) = final_check(encode(&json!({"status": "s".repeat(5_000)})), false, 1_000);
         assert!(is_error && utf16_len(&text) <= 1_000 && text.contains("reply_too_large"), "{text}");
         let long_error =
-            ToolError::invalid(format!("no task {}", "x".repeat(5_000)), "check the ref").body().to_string();
+            ToolError::invalid(format!("no task {}", "\u{1}".repeat(5_000)), "check the ref").body().to_string();
         let (text, is_error) = final_check(long_error, true, 1_000);
         assert!(is_error && utf16_len(&text) <= 1_000 && text.contains("invalid_argument"), "{text}");
         let small = encode(&json!({"ok": true}));

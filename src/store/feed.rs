@@ -38,8 +38,13 @@ pub const CHANNEL: &str = "tasklens_task_events";
 /// notification be lost with its connection.
 const POLL: Duration = Duration::from_millis(100);
 const PG_FALLBACK_POLL: Duration = Duration::from_secs(1);
-/// How long an id may stay missing before the watcher takes it as rolled back.
-const GAP_GRACE: Duration = Duration::from_millis(500);
+/// How long an id may stay missing before the watcher takes it as rolled
+/// back. Generous, because an event skipped here is skipped for good: a
+/// write that commits later than this after a later id reaches subscribers
+/// only through a replay (`after`). Task writes last milliseconds; a
+/// rolled-back write (rare: a lost race retried) delays the events after
+/// it by this much.
+const GAP_GRACE: Duration = Duration::from_secs(3);
 /// Events read per statement, by the watcher and by a catching-up subscriber.
 const BATCH: u64 = 500;
 /// Events the fan-out holds for slow subscribers before they must catch up
@@ -128,14 +133,8 @@ impl Feed {
                     }
                 }
             }
-            if self.fanout.receiver_count() == 0 {
-                // Nobody listens: move the head without reading rows.
-                if let Ok(newest) = newest_id(&self.db).await {
-                    self.head.store(newest, Ordering::SeqCst);
-                }
-                gap_since = None;
-                continue;
-            }
+            // Read even when nobody listens, so the head only ever moves by
+            // the gap rule and a subscriber resuming later misses nothing.
             match self.read_new(&mut gap_since).await {
                 Ok(()) => {}
                 Err(err) => tracing::warn!(error = %err, "reading the event log failed; retrying"),
@@ -289,7 +288,12 @@ async fn pg_listener(db: &DatabaseConnection) -> Option<sea_orm::sqlx::postgres:
 /// opened again). Without a listener it never resolves.
 async fn recv(listener: &mut Option<sea_orm::sqlx::postgres::PgListener>) -> bool {
     match listener {
-        Some(l) => l.recv().await.is_ok(),
+        Some(l) => {
+            let ok = l.recv().await.is_ok();
+            // One read serves every notification already waiting.
+            while l.next_buffered().is_some() {}
+            ok
+        }
         None => std::future::pending().await,
     }
 }
