@@ -12,11 +12,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use async_graphql::extensions::{Extension, ExtensionContext, ExtensionFactory, NextPrepareRequest};
+use async_graphql::extensions::{Extension, ExtensionContext, ExtensionFactory, NextExecute, NextPrepareRequest};
 use async_graphql::parser::types::{
     DocumentOperations, ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet,
 };
-use async_graphql::{Name, Positioned, Request, ServerError, ServerResult};
+use async_graphql::{Name, Positioned, Request, Response, ServerError, ServerResult};
 
 use super::error::BAD_USER_INPUT;
 use crate::config::Limits;
@@ -78,13 +78,7 @@ impl DocumentError {
     }
 
     fn into_server_error(self) -> ServerError {
-        let hint = self.hint();
-        let mut error = ServerError::new(self.to_string(), None);
-        let mut extensions = async_graphql::ErrorExtensionValues::default();
-        extensions.set("code", BAD_USER_INPUT);
-        extensions.set("hint", hint);
-        error.extensions = Some(extensions);
-        error
+        super::error::request_error(self.to_string(), BAD_USER_INPUT, Some(self.hint()))
     }
 }
 
@@ -259,7 +253,11 @@ pub fn check_document(document: &ExecutableDocument, limits: &Limits) -> Result<
 }
 
 /// The schema extension that applies `check_document` to every request,
-/// subscriptions included.
+/// subscriptions included, and stops a query or mutation at the time limit
+/// over any transport (HTTP, graphql-ws, MCP).
+///
+/// Stopping happens where the work waits (on the database, mostly);
+/// everything before execution is bounded by the document limits.
 pub struct DocumentLimits(pub Limits);
 
 impl ExtensionFactory for DocumentLimits {
@@ -290,6 +288,26 @@ impl Extension for DocumentLimitsExtension {
         let document = request.parsed_query()?;
         check_document(document, &self.0).map_err(DocumentError::into_server_error)?;
         Ok(request)
+    }
+
+    async fn execute(
+        &self,
+        ctx: &ExtensionContext<'_>,
+        operation_name: Option<&str>,
+        next: NextExecute<'_>,
+    ) -> Response {
+        let limit = self.0.request_timeout();
+        match tokio::time::timeout(limit, next.run(ctx, operation_name)).await {
+            Ok(response) => response,
+            Err(_) => {
+                tracing::warn!(seconds = limit.as_secs(), "request stopped at the time limit");
+                Response::from_errors(vec![super::error::request_error(
+                    format!("the request did not finish within {} s and was stopped", limit.as_secs()),
+                    BAD_USER_INPUT,
+                    Some("narrow the filter, ask for smaller pages, or select fewer fields"),
+                )])
+            }
+        }
     }
 }
 

@@ -24,7 +24,7 @@ mod workspace;
 use async_graphql::{Context, Schema};
 
 use crate::auth::Viewer;
-use crate::config::{Limits, Links, Settings};
+use crate::config::{Links, Settings};
 use crate::store::Store;
 
 pub use loaders::Loaders;
@@ -44,7 +44,6 @@ pub fn build_schema(store: Store, settings: &Settings) -> AppSchema {
         // standard introspection queries.
         .limit_complexity(settings.limits.max_complexity)
         .extension(limits::DocumentLimits(settings.limits))
-        .data(settings.limits)
         .finish()
 }
 
@@ -76,18 +75,8 @@ pub async fn sdl() -> String {
 /// Runs a request; errors the schema raised before any resolver ran (parse,
 /// validation, depth and complexity limits) get `BAD_USER_INPUT`, so every
 /// error carries a code.
-///
-/// A request that works longer than the time limit is stopped where it
-/// waits (on the database, mostly) and answered with an error.
 pub async fn execute(schema: &AppSchema, request: async_graphql::Request) -> async_graphql::Response {
-    let timeout = schema.data::<Limits>().map(Limits::request_timeout).unwrap_or(Limits::default().request_timeout());
-    let mut response = match tokio::time::timeout(timeout, schema.execute(request)).await {
-        Ok(response) => response,
-        Err(_) => {
-            tracing::warn!(seconds = timeout.as_secs(), "request stopped at the time limit");
-            async_graphql::Response::from_errors(vec![timed_out(timeout)])
-        }
-    };
+    let mut response = schema.execute(request).await;
     for err in &mut response.errors {
         let coded = err.extensions.as_ref().is_some_and(|e| e.get("code").is_some());
         if !coded {
@@ -97,18 +86,6 @@ pub async fn execute(schema: &AppSchema, request: async_graphql::Request) -> asy
         }
     }
     response
-}
-
-fn timed_out(timeout: std::time::Duration) -> async_graphql::ServerError {
-    let mut error = async_graphql::ServerError::new(
-        format!("the request did not finish within {} s and was stopped", timeout.as_secs()),
-        None,
-    );
-    let mut extensions = async_graphql::ErrorExtensionValues::default();
-    extensions.set("code", error::BAD_USER_INPUT);
-    extensions.set("hint", "narrow the filter, ask for smaller pages, or select fewer fields");
-    error.extensions = Some(extensions);
-    error
 }
 
 /// Adds the caller's identity and fresh loaders to a request.
