@@ -5,6 +5,11 @@
 //! `cargo bench --bench page_latency` (add `-- --quick` for 10,000 only).
 //! Runs the schema in-process with a real viewer, so the numbers are the
 //! query path (resolvers, loaders, SQL), not HTTP.
+//!
+//! A peer runs alternately with it: the same resolvers in a schema built as
+//! it was before the document limits (async-graphql's depth limit and its
+//! tracing extension instead), so the last column is what the limits cost
+//! on an ordinary page, measured in one run on one machine.
 
 use std::time::{Duration, Instant};
 
@@ -28,6 +33,7 @@ struct Row {
     tasks: u32,
     first: Stats,
     deep: Stats,
+    peer_first: Stats,
 }
 
 struct Stats {
@@ -41,24 +47,51 @@ fn stats(mut samples: Vec<Duration>) -> Stats {
 }
 
 async fn run(app: &App, viewer: &auth::Viewer, query: &str, after: Option<&str>) -> serde_json::Value {
+    run_on(&app.schema, app, viewer, query, after).await
+}
+
+async fn run_on(
+    schema: &graphql::AppSchema,
+    app: &App,
+    viewer: &auth::Viewer,
+    query: &str,
+    after: Option<&str>,
+) -> serde_json::Value {
     let request =
         async_graphql::Request::new(query).variables(async_graphql::Variables::from_json(json!({"after": after})));
-    let response = app.schema.execute(graphql::with_viewer(request, &app.store, viewer.clone())).await;
+    let response = schema.execute(graphql::with_viewer(request, &app.store, viewer.clone())).await;
     assert!(response.errors.is_empty(), "{:?}", response.errors);
     response.data.into_json().unwrap_or_default()
 }
 
-async fn time(app: &App, viewer: &auth::Viewer, after: Option<&str>) -> Stats {
+/// The schema as it was built before the document limits.
+fn peer_schema(app: &App) -> graphql::AppSchema {
+    let limits = tasklens::config::Limits::default();
+    async_graphql::Schema::build(graphql::QueryRoot, graphql::MutationRoot, graphql::SubscriptionRoot)
+        .data(app.store.clone())
+        .data(tasklens::config::Links::default())
+        .limit_depth(limits.max_depth as usize)
+        .limit_complexity(limits.max_complexity)
+        .extension(async_graphql::extensions::Tracing)
+        .finish()
+}
+
+/// The page timed on the schema and, alternately, on `peer`.
+async fn time(app: &App, peer: &graphql::AppSchema, viewer: &auth::Viewer, after: Option<&str>) -> (Stats, Stats) {
     for _ in 0..20 {
         run(app, viewer, SUMMARY_PAGE, after).await;
+        run_on(peer, app, viewer, SUMMARY_PAGE, after).await;
     }
-    let mut samples = Vec::with_capacity(RUNS);
+    let (mut samples, mut peer_samples) = (Vec::with_capacity(RUNS), Vec::with_capacity(RUNS));
     for _ in 0..RUNS {
         let started = Instant::now();
         run(app, viewer, SUMMARY_PAGE, after).await;
         samples.push(started.elapsed());
+        let started = Instant::now();
+        run_on(peer, app, viewer, SUMMARY_PAGE, after).await;
+        peer_samples.push(started.elapsed());
     }
-    stats(samples)
+    (stats(samples), stats(peer_samples))
 }
 
 async fn measure(backend: &'static str, url: &str, tasks: u32) -> Row {
@@ -83,9 +116,10 @@ async fn measure(backend: &'static str, url: &str, tasks: u32) -> Row {
         after = page["tasks"]["pageInfo"]["endCursor"].as_str().map(str::to_owned);
         passed += 200;
     }
-    let first = time(&app, &viewer, None).await;
-    let deep = time(&app, &viewer, after.as_deref()).await;
-    Row { backend, tasks, first, deep }
+    let peer = peer_schema(&app);
+    let (first, peer_first) = time(&app, &peer, &viewer, None).await;
+    let (deep, _) = time(&app, &peer, &viewer, after.as_deref()).await;
+    Row { backend, tasks, first, deep, peer_first }
 }
 
 fn ms(d: Duration) -> String {
@@ -127,18 +161,23 @@ async fn main() {
     let per_check = started.elapsed() / rounds;
     println!("document checks on the page query: {:.2} µs per request", per_check.as_secs_f64() * 1e6);
     println!();
-    println!("| backend | tasks | first page (median / p95) | 90% deep (median / p95) | deep / first |");
-    println!("|---|---:|---:|---:|---:|");
+    println!(
+        "| backend | tasks | first page (median / p95) | 90% deep (median / p95) | deep / first | peer first page | first / peer |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
     for row in rows {
         println!(
-            "| {} | {} | {} / {} | {} / {} | {:.2}x |",
+            "| {} | {} | {} / {} | {} / {} | {:.2}x | {} / {} | {:.2}x |",
             row.backend,
             row.tasks,
             ms(row.first.median),
             ms(row.first.p95),
             ms(row.deep.median),
             ms(row.deep.p95),
-            row.deep.median.as_secs_f64() / row.first.median.as_secs_f64()
+            row.deep.median.as_secs_f64() / row.first.median.as_secs_f64(),
+            ms(row.peer_first.median),
+            ms(row.peer_first.p95),
+            row.first.median.as_secs_f64() / row.peer_first.median.as_secs_f64()
         );
     }
 }
