@@ -147,19 +147,18 @@ fn too_many_attempts(wait: Duration, media: MediaType) -> Response {
 /// that failed too often is refused before its token is looked at.
 async fn require_token(State(app): State<App>, mut request: Request, next: Next) -> Response {
     let client = client_ip(request.extensions().get::<ConnectInfo<SocketAddr>>());
-    if let Err(wait) = app.auth_throttle.attempt(client) {
+    if let Err(wait) = app.auth_throttle.check(client) {
         return too_many_attempts(wait, MediaType::for_errors(request.headers()));
     }
     match viewer_of(&app, request.headers()).await {
         Ok(viewer) => {
-            app.auth_throttle.succeeded(client);
             tracing::Span::current().record("user", crate::text::for_log(&viewer.username).as_str());
             request.extensions_mut().insert(viewer);
             next.run(request).await
         }
         Err(err) => {
-            if matches!(err, AuthError::Store(_)) {
-                app.auth_throttle.succeeded(client);
+            if !matches!(err, AuthError::Store(_)) {
+                app.auth_throttle.failed(client);
             }
             unauthorized(&err, MediaType::for_errors(request.headers()))
         }
@@ -212,17 +211,15 @@ async fn graphql_ws(
     upgrade: WebSocketUpgrade,
 ) -> Response {
     let client = client_ip(connect.as_ref().map(|c| &c.0));
-    if let Err(wait) = app.auth_throttle.attempt(client) {
+    if let Err(wait) = app.auth_throttle.check(client) {
         return too_many_attempts(wait, MediaType::for_errors(&headers));
     }
-    // The attempt is given back once a token proves good, in the header
-    // or in `connection_init`.
     let from_header = match viewer_of(&app, &headers).await {
         Ok(viewer) => Some(viewer),
         Err(AuthError::Missing) => None,
         Err(err) => {
-            if matches!(err, AuthError::Store(_)) {
-                app.auth_throttle.succeeded(client);
+            if !matches!(err, AuthError::Store(_)) {
+                app.auth_throttle.failed(client);
             }
             return unauthorized(&err, MediaType::for_errors(&headers));
         }
@@ -252,15 +249,16 @@ async fn graphql_ws(
                                 .ok_or_else(error::unauthenticated)?;
                             auth::authenticate(&init_app.store.db, token).await.map_err(|err| match err {
                                 AuthError::Store(e) => {
-                                    init_app.auth_throttle.succeeded(client);
                                     tracing::error!(error = %e, "authentication failed");
                                     error::coded("internal error", error::INTERNAL, Some(error::INTERNAL_HINT))
                                 }
-                                _ => error::unauthenticated(),
+                                _ => {
+                                    init_app.auth_throttle.failed(client);
+                                    error::unauthenticated()
+                                }
                             })?
                         }
                     };
-                    init_app.auth_throttle.succeeded(client);
                     authenticated.send_replace(Some(viewer.token_id));
                     let mut data = Data::default();
                     data.insert(graphql::Loaders::new(init_app.store.clone(), viewer.clone()));

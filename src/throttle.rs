@@ -1,6 +1,7 @@
 //! Slows down token guessing: each client (by IPv4 address or IPv6 /64)
 //! may fail authentication a burst of times, then once per interval;
-//! beyond that it is answered 429 before its token is even looked at.
+//! beyond that it is answered 429 before its token is even looked at. Good
+//! tokens cost nothing, so a busy client is never slowed for being busy.
 //! Behind a proxy every client shares the proxy's address: the allowance
 //! is then the proxy's, and a client guessing tokens slows everyone.
 
@@ -49,10 +50,22 @@ fn client_key(client: IpAddr) -> IpAddr {
 }
 
 impl AuthThrottle {
-    /// Takes one attempt from `client`'s allowance before its token is
-    /// checked (so a thousand parallel guesses cannot all slip through);
-    /// refused, with how long to wait, when none is left.
-    pub fn attempt(&self, client: IpAddr) -> Result<(), Duration> {
+    /// Whether `client` may try to authenticate now; if not, how long until
+    /// it may. Nothing is taken: a client with good tokens is never slowed,
+    /// however many requests it has in flight.
+    pub fn check(&self, client: IpAddr) -> Result<(), Duration> {
+        let (key, now) = (client_key(client), Instant::now());
+        let clients = self.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        match clients.get(&key).map(|b| b.refilled(now)) {
+            Some(allowance) if allowance < 1.0 => Err(REFILL.mul_f64(1.0 - allowance)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Counts one failed attempt of `client`. The allowance may go below
+    /// zero (to minus a burst): guesses sent in parallel all pass `check`
+    /// at once, and then each costs its client a refill interval of waiting.
+    pub fn failed(&self, client: IpAddr) {
         let (key, now) = (client_key(client), Instant::now());
         let mut clients = self.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if clients.len() >= MAX_CLIENTS && !clients.contains_key(&key) {
@@ -64,20 +77,7 @@ impl AuthThrottle {
             }
         }
         let allowance = clients.get(&key).map_or(BURST, |b| b.refilled(now));
-        if allowance < 1.0 {
-            return Err(REFILL.mul_f64(1.0 - allowance));
-        }
-        clients.insert(key, Bucket { allowance: allowance - 1.0, at: now });
-        Ok(())
-    }
-
-    /// Gives back the attempt of a client whose token was good.
-    pub fn succeeded(&self, client: IpAddr) {
-        let (key, now) = (client_key(client), Instant::now());
-        let mut clients = self.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Some(bucket) = clients.get_mut(&key) {
-            *bucket = Bucket { allowance: (bucket.refilled(now) + 1.0).min(BURST), at: now };
-        }
+        clients.insert(key, Bucket { allowance: (allowance - 1.0).max(-BURST), at: now });
     }
 }
 
@@ -90,26 +90,27 @@ mod tests {
         let throttle = AuthThrottle::default();
         let (a, b) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
         for _ in 0..BURST as usize {
-            assert!(throttle.attempt(a).is_ok());
+            assert!(throttle.check(a).is_ok());
+            throttle.failed(a);
         }
-        let wait = throttle.attempt(a).expect_err("over the burst");
+        let wait = throttle.check(a).expect_err("over the burst");
         assert!(wait <= REFILL);
-        assert!(throttle.attempt(b).is_ok(), "another client is not slowed");
+        assert!(throttle.check(b).is_ok(), "another client is not slowed");
     }
 
     #[test]
-    fn good_tokens_give_their_attempt_back_and_a_v6_prefix_is_one_client() {
+    fn parallel_guesses_cost_their_client_and_a_v6_prefix_is_one_client() {
         let throttle = AuthThrottle::default();
         let client = IpAddr::from([10, 0, 0, 3]);
-        for _ in 0..100 {
-            assert!(throttle.attempt(client).is_ok());
-            throttle.succeeded(client);
+        for _ in 0..1_000 {
+            throttle.failed(client);
         }
+        let wait = throttle.check(client).expect_err("refused");
+        assert!(wait > REFILL.mul_f64(BURST), "a flood waits out more than a burst: {wait:?}");
         let host: IpAddr = "2001:db8::1".parse().expect("address");
         for i in 0..BURST as u16 {
-            let rotated = IpAddr::from([0x2001, 0xdb8, 0, 0, i, i, i, i]);
-            assert!(throttle.attempt(rotated).is_ok());
+            throttle.failed(IpAddr::from([0x2001, 0xdb8, 0, 0, i, i, i, i]));
         }
-        assert!(throttle.attempt(host).is_err(), "one /64 shares one allowance");
+        assert!(throttle.check(host).is_err(), "one /64 shares one allowance");
     }
 }
