@@ -12,11 +12,13 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use async_graphql::extensions::{Extension, ExtensionContext, ExtensionFactory, NextExecute, NextPrepareRequest};
+use async_graphql::extensions::{
+    Extension, ExtensionContext, ExtensionFactory, NextExecute, NextParseQuery, NextPrepareRequest, NextValidation,
+};
 use async_graphql::parser::types::{
     DocumentOperations, ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet,
 };
-use async_graphql::{Name, Positioned, Request, Response, ServerError, ServerResult};
+use async_graphql::{Name, Positioned, Request, Response, ServerError, ServerResult, ValidationResult, Variables};
 
 use super::error::BAD_USER_INPUT;
 use crate::config::Limits;
@@ -80,6 +82,17 @@ impl DocumentError {
     fn into_server_error(self) -> ServerError {
         super::error::request_error(self.to_string(), BAD_USER_INPUT, Some(self.hint()))
     }
+}
+
+/// An error of the document (it does not parse or validate) with the code
+/// every error carries; one that already has a code keeps it.
+fn with_code(mut error: ServerError) -> ServerError {
+    let extensions = error.extensions.get_or_insert_with(Default::default);
+    if extensions.get("code").is_none() {
+        extensions.set("code", BAD_USER_INPUT);
+        extensions.set("hint", "check the query against the schema; ask for smaller pages or fewer nested fields");
+    }
+    error
 }
 
 /// Fields whose subtree is introspection, with a depth limit of its own:
@@ -285,9 +298,30 @@ impl Extension for DocumentLimitsExtension {
             return Err(DocumentError::TooLong { size: request.query.len(), max: self.0.max_document_bytes }
                 .into_server_error());
         }
-        let document = request.parsed_query()?;
+        let document = request.parsed_query().map_err(with_code)?;
         check_document(document, &self.0).map_err(DocumentError::into_server_error)?;
         Ok(request)
+    }
+
+    /// Errors raised before any resolver runs (parse, recursion, validation)
+    /// get `BAD_USER_INPUT` and a hint here, so that they carry a code on
+    /// every transport, graphql-ws included.
+    async fn parse_query(
+        &self,
+        ctx: &ExtensionContext<'_>,
+        query: &str,
+        variables: &Variables,
+        next: NextParseQuery<'_>,
+    ) -> ServerResult<ExecutableDocument> {
+        next.run(ctx, query, variables).await.map_err(with_code)
+    }
+
+    async fn validation(
+        &self,
+        ctx: &ExtensionContext<'_>,
+        next: NextValidation<'_>,
+    ) -> Result<ValidationResult, Vec<ServerError>> {
+        next.run(ctx).await.map_err(|errors| errors.into_iter().map(with_code).collect())
     }
 
     async fn execute(

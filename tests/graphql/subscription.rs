@@ -72,4 +72,22 @@ async fn subscribing_to_an_unseen_project_is_not_found(backend: Backend) {
     app.finish().await;
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn document_errors_over_graphql_ws_carry_a_code() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let s = simple_board(&app).await;
+    let mut socket = connect(&app, &s.alice_token).await;
+    for (id, query) in [("1", "{ nope }"), ("2", "{ viewer { "), ("3", "subscription { taskEvents { field } }")] {
+        let subscribe = json!({"id": id, "type": "subscribe", "payload": {"query": query}});
+        socket.send(Message::text(subscribe.to_string())).await.expect("subscribe");
+        let mut reply = next_json(&mut socket).await;
+        while reply["type"] == "complete" {
+            reply = next_json(&mut socket).await;
+        }
+        let error = if reply["payload"].is_array() { &reply["payload"][0] } else { &reply["payload"]["errors"][0] };
+        assert_eq!(error["extensions"]["code"], "BAD_USER_INPUT", "{query}: {reply}");
+    }
+    app.finish().await;
+}
+
 on_both_backends!(subscribers_receive_the_projects_events, subscribing_to_an_unseen_project_is_not_found);
