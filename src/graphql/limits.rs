@@ -86,7 +86,7 @@ impl DocumentError {
 
 /// An error of the document (it does not parse or validate) with the code
 /// every error carries; one that already has a code keeps it.
-fn with_code(mut error: ServerError) -> ServerError {
+pub fn with_code(mut error: ServerError) -> ServerError {
     let extensions = error.extensions.get_or_insert_with(Default::default);
     if extensions.get("code").is_none() {
         extensions.set("code", BAD_USER_INPUT);

@@ -77,14 +77,7 @@ pub async fn sdl() -> String {
 /// error carries a code.
 pub async fn execute(schema: &AppSchema, request: async_graphql::Request) -> async_graphql::Response {
     let mut response = schema.execute(request).await;
-    for err in &mut response.errors {
-        let coded = err.extensions.as_ref().is_some_and(|e| e.get("code").is_some());
-        if !coded {
-            let extensions = err.extensions.get_or_insert_with(Default::default);
-            extensions.set("code", error::BAD_USER_INPUT);
-            extensions.set("hint", "check the query against the schema; ask for smaller pages or fewer nested fields");
-        }
-    }
+    response.errors = std::mem::take(&mut response.errors).into_iter().map(limits::with_code).collect();
     response
 }
 

@@ -9,6 +9,7 @@ use chrono::{DateTime, Datelike, NaiveDate, Utc};
 
 use super::keyset::STORED_DATES;
 use super::{Result, StoreError};
+use crate::text::is_bidi_control;
 
 /// Task titles, project and agent names, wiki titles.
 pub const MAX_NAME_CHARS: usize = 500;
@@ -21,12 +22,6 @@ pub const MAX_STATUS_CHARS: usize = 1_000;
 /// Words of one text search, and the length of each.
 pub const MAX_SEARCH_WORDS: usize = 16;
 pub const MAX_SEARCH_WORD_CHARS: usize = 100;
-
-/// Characters that reorder or hide text when it is shown: the bidirectional
-/// embeddings, overrides and isolates (the "Trojan Source" characters).
-fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
 
 /// Checks a single-line field (titles, names, keys, paths, labels): trimmed,
 /// not empty, at most `max` characters, no control characters and no
@@ -61,6 +56,12 @@ pub fn multi_line(argument: &str, value: &str, max: usize) -> Result<()> {
             "split it into several parts",
         ));
     }
+    text_characters(argument, value)
+}
+
+/// Checks that a multi-line text holds no control characters but tab,
+/// newline and carriage return.
+pub fn text_characters(argument: &str, value: &str) -> Result<()> {
     if value.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
         return Err(StoreError::bad_input(
             format!("`{argument}` holds a control character"),

@@ -38,7 +38,7 @@ pub fn validate_path(argument: &str, path: &str) -> Result<()> {
     if path.chars().count() > MAX_PATH_CHARS {
         return Err(bad("is too long"));
     }
-    if path.chars().any(|c| c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')) {
+    if path.chars().any(|c| c.is_control() || crate::text::is_bidi_control(c)) {
         return Err(bad("holds a control character"));
     }
     if path.starts_with('/') || path.ends_with('/') {

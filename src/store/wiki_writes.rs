@@ -84,12 +84,9 @@ fn parse_base(text: &str, partial_ok: bool) -> Result<i32> {
 }
 
 fn validate_content(content: &str) -> Result<()> {
-    if content.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
-        return Err(StoreError::bad_input(
-            "`content` holds a control character",
-            "remove NUL, escape and other control characters; tabs and newlines are fine",
-        ));
-    }
+    // Its length counts UTF-16 units, like its windows, so only the
+    // characters are the shared multi-line check.
+    input::text_characters("content", content)?;
     if let Err(err) = text::check_frontmatter(content) {
         return Err(StoreError::bad_input(format!("the frontmatter is refused: {err}"), err.hint()));
     }

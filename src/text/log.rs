@@ -5,6 +5,12 @@
 /// Longest piece of input a log line carries, in characters.
 const MAX_LOGGED_CHARS: usize = 200;
 
+/// Characters that reorder or hide text when it is shown: the bidirectional
+/// embeddings, overrides and isolates (the "Trojan Source" characters).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
 /// `text` cut to a few hundred characters, with `\n`, ESC, NUL, U+202E and
 /// their kind written as `\u{..}` escapes.
 pub fn for_log(text: &str) -> String {
@@ -14,7 +20,7 @@ pub fn for_log(text: &str) -> String {
             out.push_str("...");
             break;
         }
-        if c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}') {
+        if c.is_control() || is_bidi_control(c) {
             out.push_str(&format!("\\u{{{:x}}}", u32::from(c)));
         } else {
             out.push(c);

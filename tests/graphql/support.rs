@@ -393,3 +393,22 @@ pub async fn simple_board_on(db: &DatabaseConnection) -> Simple {
     let alice_token = board.token("alice").await;
     Simple { web, alice, alice_token }
 }
+
+/// The simple board, and an OPS workspace with an OPS project that alice
+/// also sees: two tasks in each project and a wiki page in each workspace
+/// (`eng/page`, `ops/page`, both holding "Shared words"). For scope tests.
+pub async fn two_workspace_board(app: &TestApp) -> Simple {
+    let s = simple_board(app).await;
+    let board = Board::new(&app.db);
+    let ops_ws = board.workspace("OPS").await;
+    board.workspace_member(&ops_ws, &s.alice, WorkspaceRole::Member).await;
+    let ops = board.project(&ops_ws, "OPS", "Operations").await;
+    board.member(&ops, &s.alice, ProjectRole::Manager).await;
+    board.tasks(&s.web, &s.alice, 2).await;
+    board.tasks(&ops, &s.alice, 2).await;
+    let put = "mutation($w: String, $p: String!) { putWikiPage(workspace: $w, path: $p, content: \"# Shared words\") { path } }";
+    for (workspace, path) in [("ENG", "eng/page"), ("OPS", "ops/page")] {
+        app.ok(&s.alice_token, put, json!({"w": workspace, "p": path})).await;
+    }
+    s
+}

@@ -9,10 +9,8 @@ use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use entity::{ProjectRole, WorkspaceRole};
-
 use crate::on_both_backends;
-use crate::support::{Backend, Board, TestApp, simple_board};
+use crate::support::{Backend, Board, TestApp, simple_board, two_workspace_board};
 
 async fn tokens_are_listed_created_and_revoked_through_graphql(backend: Backend) {
     let app = TestApp::start(backend).await;
@@ -119,20 +117,11 @@ async fn failed_token_attempts_are_slowed(backend: Backend) {
 /// also sees the OPS workspace.
 async fn scoped_token_sees_one_workspace_through_every_root_field(backend: Backend) {
     let app = TestApp::start(backend).await;
-    let s = simple_board(&app).await;
+    let s = two_workspace_board(&app).await;
     let board = Board::new(&app.db);
-    let ops_ws = board.workspace("OPS").await;
-    board.workspace_member(&ops_ws, &s.alice, WorkspaceRole::Member).await;
-    let ops = board.project(&ops_ws, "OPS", "Operations").await;
-    board.member(&ops, &s.alice, ProjectRole::Manager).await;
-    board.tasks(&s.web, &s.alice, 2).await;
-    board.tasks(&ops, &s.alice, 2).await;
     let all = s.alice_token.clone();
     let ops_token = board.scoped_token("alice", Some("OPS"), false).await;
     let eng = board.scoped_token("alice", Some("ENG"), false).await;
-    for (workspace, path) in [("ENG", "eng/page"), ("OPS", "ops/page")] {
-        app.ok(&all, "mutation($w: String, $p: String!) { putWikiPage(workspace: $w, path: $p, content: \"# Shared words\") { path } }", json!({"w": workspace, "p": path})).await;
-    }
     app.ok(&ops_token, "mutation { registerAgent(name: \"ops-bot\", task: \"OPS-1\") { id } }", json!({})).await;
     app.ok(&ops_token, "mutation { registerAgent(name: \"ops-idle\") { id } }", json!({})).await;
     app.ok(&all, "mutation { registerAgent(name: \"anywhere\") { id } }", json!({})).await;

@@ -5,11 +5,9 @@
 
 use serde_json::{Value, json};
 
-use entity::{ProjectRole, WorkspaceRole};
-
 use crate::client::Mcp;
 use crate::on_both_backends;
-use crate::support::{Backend, Board, TestApp, simple_board};
+use crate::support::{Backend, Board, TestApp, simple_board, two_workspace_board};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_reply_fits_its_cap_writes_and_errors_included() {
@@ -99,17 +97,8 @@ async fn malformed_requests_get_json_rpc_errors() {
 
 async fn scoped_token_sees_one_workspace_through_every_read_tool(backend: Backend) {
     let app = TestApp::start(backend).await;
-    let s = simple_board(&app).await;
+    let s = two_workspace_board(&app).await;
     let board = Board::new(&app.db);
-    let ops_ws = board.workspace("OPS").await;
-    board.workspace_member(&ops_ws, &s.alice, WorkspaceRole::Member).await;
-    let ops = board.project(&ops_ws, "OPS", "Operations").await;
-    board.member(&ops, &s.alice, ProjectRole::Manager).await;
-    board.tasks(&s.web, &s.alice, 2).await;
-    board.tasks(&ops, &s.alice, 2).await;
-    for (workspace, path) in [("ENG", "eng/page"), ("OPS", "ops/page")] {
-        app.ok(&s.alice_token, "mutation($w: String, $p: String!) { putWikiPage(workspace: $w, path: $p, content: \"# Shared words\") { path } }", json!({"w": workspace, "p": path})).await;
-    }
     app.ok(&s.alice_token, "mutation { addComment(ref: \"OPS-1\", body: \"ops comment\") { id } }", json!({})).await;
     let ops_token = board.scoped_token("alice", Some("OPS"), false).await;
     app.ok(&ops_token, "mutation { registerAgent(name: \"ops-bot\", task: \"OPS-1\") { id } }", json!({})).await;
