@@ -46,8 +46,20 @@ fn stats(mut samples: Vec<Duration>) -> Stats {
     Stats { median: samples[samples.len() / 2], p95: samples[samples.len() * 95 / 100] }
 }
 
+fn request(app: &App, viewer: &auth::Viewer, query: &str, after: Option<&str>) -> async_graphql::Request {
+    let request =
+        async_graphql::Request::new(query).variables(async_graphql::Variables::from_json(json!({"after": after})));
+    graphql::with_viewer(request, &app.store, viewer.clone())
+}
+
+fn data(response: async_graphql::Response) -> serde_json::Value {
+    assert!(response.errors.is_empty(), "{:?}", response.errors);
+    response.data.into_json().unwrap_or_default()
+}
+
+/// Through the gateway, as every transport runs a request.
 async fn run(app: &App, viewer: &auth::Viewer, query: &str, after: Option<&str>) -> serde_json::Value {
-    run_on(&app.schema, app, viewer, query, after).await
+    data(app.graphql.execute(request(app, viewer, query, after)).await)
 }
 
 async fn run_on(
@@ -57,11 +69,7 @@ async fn run_on(
     query: &str,
     after: Option<&str>,
 ) -> serde_json::Value {
-    let request =
-        async_graphql::Request::new(query).variables(async_graphql::Variables::from_json(json!({"after": after})));
-    let response = schema.execute(graphql::with_viewer(request, &app.store, viewer.clone())).await;
-    assert!(response.errors.is_empty(), "{:?}", response.errors);
-    response.data.into_json().unwrap_or_default()
+    data(schema.execute(request(app, viewer, query, after)).await)
 }
 
 /// The schema as it was built before the document limits.

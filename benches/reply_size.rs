@@ -44,8 +44,7 @@ impl Bench {
     async fn graphql(&self, query: &str, variables: Value) -> Value {
         let request = async_graphql::Request::new(query).variables(async_graphql::Variables::from_json(variables));
         let response =
-            graphql::execute(&self.app.schema, graphql::with_viewer(request, &self.app.store, self.viewer.clone()))
-                .await;
+            self.app.graphql.execute(graphql::with_viewer(request, &self.app.store, self.viewer.clone())).await;
         assert!(response.errors.is_empty(), "{:?}", response.errors);
         response.data.into_json().unwrap_or_default()
     }

@@ -15,6 +15,11 @@ pub struct Cli {
     #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, global = true)]
     pub database_url: String,
 
+    /// Connections to the database, at most (default: 8 on SQLite, four per
+    /// core on PostgreSQL, within 4..=32).
+    #[arg(long, env = "TASKLENS_DB_POOL", global = true, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub db_pool: Option<u32>,
+
     #[command(flatten)]
     pub settings: Settings,
 

@@ -38,16 +38,34 @@ pub fn redact(url: &str) -> String {
     }
 }
 
+/// Connections of a pool when `--db-pool` is not given. SQLite serialises
+/// writers and reads from a few readers in WAL mode; PostgreSQL runs one
+/// process per connection, which pays up to a few per core.
+pub fn default_pool_size(url: &str) -> u32 {
+    if url.starts_with("sqlite:") {
+        return 8;
+    }
+    let cores = std::thread::available_parallelism().map_or(2, |n| n.get() as u32);
+    (cores * 4).clamp(4, 32)
+}
+
 /// Opens a pool on `url` without migrating.
 pub async fn open(url: &str) -> Result<DatabaseConnection, DbError> {
+    open_with(url, None).await
+}
+
+/// Opens a pool of `pool` connections (the backend's default when `None`)
+/// on `url` without migrating.
+pub async fn open_with(url: &str, pool: Option<u32>) -> Result<DatabaseConnection, DbError> {
     let shown = redact(url);
+    let pool = pool.unwrap_or_else(|| default_pool_size(url));
     let mut options = ConnectOptions::new(url);
     options.sqlx_logging(false).connect_timeout(CONNECT_TIMEOUT).acquire_timeout(CONNECT_TIMEOUT);
     if url.starts_with("sqlite:") {
         let in_memory = url.contains(":memory:") || url.contains("mode=memory");
         // Each connection to an in-memory database would see its own empty
         // database, so only a file gets a real pool.
-        options.max_connections(if in_memory { 1 } else { 8 }).min_connections(1);
+        options.max_connections(if in_memory { 1 } else { pool }).min_connections(1);
         options.map_sqlx_sqlite_opts(move |opts| {
             let opts =
                 opts.foreign_keys(true).busy_timeout(Duration::from_secs(5)).synchronous(SqliteSynchronous::Normal);
@@ -55,7 +73,7 @@ pub async fn open(url: &str) -> Result<DatabaseConnection, DbError> {
         });
         Database::connect(options).await.map_err(|source| DbError::Open { url: shown, source })
     } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
-        options.max_connections(16).min_connections(1);
+        options.max_connections(pool).min_connections(1);
         Database::connect(options).await.map_err(|source| DbError::Connect { url: shown, source })
     } else {
         Err(DbError::Unsupported { url: shown })
@@ -64,7 +82,12 @@ pub async fn open(url: &str) -> Result<DatabaseConnection, DbError> {
 
 /// Opens a pool on `url` and applies every pending migration.
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbError> {
-    let db = open(url).await?;
+    connect_with(url, None).await
+}
+
+/// `connect` with a pool of `pool` connections.
+pub async fn connect_with(url: &str, pool: Option<u32>) -> Result<DatabaseConnection, DbError> {
+    let db = open_with(url, pool).await?;
     migrate(&db, url).await?;
     if db.get_database_backend() == DbBackend::Sqlite {
         refresh_statistics(&db).await.map_err(|source| DbError::Open { url: redact(url), source })?;
@@ -75,14 +98,16 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbError> {
 /// Gives the query planner current statistics. On SQLite this is cheap
 /// when they are fresh (`PRAGMA optimize` with a bounded analysis), so it
 /// also runs at every start; PostgreSQL keeps its own with autovacuum and is
-/// only analyzed after a bulk load.
+/// only vacuumed and analyzed after a bulk load.
 pub async fn refresh_statistics(db: &DatabaseConnection) -> Result<(), DbErr> {
     match db.get_database_backend() {
         DbBackend::Sqlite => {
             db.execute_unprepared("PRAGMA analysis_limit = 1000; PRAGMA optimize = 0x10002;").await?;
         }
         _ => {
-            db.execute_unprepared("ANALYZE").await?;
+            // VACUUM also marks the pages of a bulk load all-visible, without
+            // which a count from an index still reads the table.
+            db.execute_unprepared("VACUUM (ANALYZE)").await?;
         }
     }
     Ok(())

@@ -21,8 +21,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::trace::{DefaultOnResponse, TraceLayer};
-use tracing::Level;
+use tower_http::trace::TraceLayer;
 
 use crate::auth::{self, AuthError, Viewer};
 use crate::graphql::{self, error};
@@ -69,9 +68,24 @@ pub fn router(app: App) -> Router {
                         user = tracing::field::Empty,
                     )
                 })
-                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+                .on_response(log_response),
         )
         .with_state(app)
+}
+
+/// A request slower than this is logged at WARN; others at DEBUG, so the
+/// default level writes nothing per request (server errors are logged
+/// where they happen).
+const SLOW_REQUEST: Duration = Duration::from_secs(1);
+
+fn log_response(response: &Response, latency: Duration, _span: &tracing::Span) {
+    let status = response.status().as_u16();
+    let ms = latency.as_secs_f64() * 1000.0;
+    if latency >= SLOW_REQUEST {
+        tracing::warn!(status, latency_ms = ms, "slow request");
+    } else {
+        tracing::debug!(status, latency_ms = ms, "finished");
+    }
 }
 
 /// CORS for front ends on the configured origins; none without origins
@@ -230,11 +244,11 @@ async fn graphql_ws(
         .max_frame_size(max)
         .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS)
         .on_upgrade(move |stream| async move {
-            let schema = app.schema.clone();
+            let gateway = app.graphql.clone();
             let init_app = app.clone();
             // The token the connection runs as, once `connection_init` is done.
             let (authenticated, token_of_connection) = tokio::sync::watch::channel(None::<i64>);
-            let session = GraphQLWebSocket::new(stream, schema, protocol)
+            let session = GraphQLWebSocket::new(stream, gateway, protocol)
                 .on_connection_init(move |payload| async move {
                     let viewer = match from_header {
                         Some(viewer) => viewer,

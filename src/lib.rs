@@ -24,7 +24,7 @@ use crate::store::{PageLimits, Store};
 #[derive(Clone)]
 pub struct App {
     pub store: Store,
-    pub schema: graphql::AppSchema,
+    pub graphql: graphql::Gateway,
     pub settings: std::sync::Arc<Settings>,
     /// Failed authentication per client, shared by every surface.
     pub auth_throttle: std::sync::Arc<throttle::AuthThrottle>,
@@ -34,7 +34,7 @@ impl App {
     pub fn new(db: DatabaseConnection, settings: Settings) -> Self {
         let limits = settings.limits;
         let store = Store::new(db, PageLimits { default: 50.min(limits.max_page), max: limits.max_page });
-        let schema = graphql::build_schema(store.clone(), &settings);
-        Self { store, schema, settings: std::sync::Arc::new(settings), auth_throttle: Default::default() }
+        let graphql = graphql::build(store.clone(), &settings);
+        Self { store, graphql, settings: std::sync::Arc::new(settings), auth_throttle: Default::default() }
     }
 }

@@ -13,6 +13,9 @@ use tasklens::{App, auth, db, graphql, http, mcp, store};
 
 type Failure = Box<dyn std::error::Error>;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() -> ExitCode {
     tracing_subscriber::fmt()
@@ -43,9 +46,9 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             eprintln!("migrations applied to {}", db::redact(&cli.database_url));
             Ok(())
         }
-        Command::Serve(args) => serve(&cli.database_url, args, cli.settings).await,
+        Command::Serve(args) => serve(&cli.database_url, cli.db_pool, args, cli.settings).await,
         Command::Mcp { token } => {
-            let conn = db::connect(&cli.database_url).await?;
+            let conn = db::connect_with(&cli.database_url, cli.db_pool).await?;
             let viewer =
                 auth::authenticate(&conn, &token).await.map_err(|err| format!("cannot use this token: {err}"))?;
             mcp::serve_stdio(App::new(conn, cli.settings), viewer).await
@@ -119,8 +122,8 @@ async fn seed(url: &str, args: &SeedArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-async fn serve(url: &str, args: ServeArgs, settings: Settings) -> Result<(), Failure> {
-    let mut conn = db::connect(url).await?;
+async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, settings: Settings) -> Result<(), Failure> {
+    let mut conn = db::connect_with(url, pool).await?;
     if args.demo {
         match demo::seed(&conn, &SeedOptions { projects: 6, tasks: 300, seed: 42 }).await {
             Ok(report) => {
@@ -128,7 +131,7 @@ async fn serve(url: &str, args: ServeArgs, settings: Settings) -> Result<(), Fai
                 // Connections opened before the seed's ANALYZE would keep
                 // planning without its statistics.
                 conn.close().await?;
-                conn = db::connect(url).await?;
+                conn = db::connect_with(url, pool).await?;
             }
             Err(demo::DemoError::NotEmpty) => eprintln!("the database already holds a board; serving it"),
             Err(err) => return Err(err.into()),

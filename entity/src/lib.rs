@@ -10,6 +10,7 @@ pub mod enums;
 pub mod label;
 pub mod project;
 pub mod project_member;
+pub mod project_task_count;
 pub mod status;
 pub mod task;
 pub mod task_coworker;

@@ -2,7 +2,8 @@
 //!
 //! Each keyset order of `store/` has an index here whose columns follow the
 //! order's sort key and end with `id`, so a page at any depth is an index
-//! range scan.
+//! range scan; the counts front ends ask for most read partial indexes of
+//! live tasks only.
 
 pub use sea_orm_migration::prelude::*;
 
@@ -10,6 +11,8 @@ pub mod html_policy;
 mod m20261129_000001_create_tables;
 mod m20261130_000001_task_due_order_index;
 mod m20261201_000001_sanitize_stored_html;
+mod m20261201_000002_live_task_count_indexes;
+mod m20261201_000003_project_task_counts;
 
 /// The due date that sorts unscheduled tasks after every real one in the
 /// "due" order. A four-digit year, so that SQLite's text dates still compare
@@ -25,6 +28,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261129_000001_create_tables::Migration),
             Box::new(m20261130_000001_task_due_order_index::Migration),
             Box::new(m20261201_000001_sanitize_stored_html::Migration),
+            Box::new(m20261201_000002_live_task_count_indexes::Migration),
+            Box::new(m20261201_000003_project_task_counts::Migration),
         ]
     }
 }

@@ -10,15 +10,11 @@
 //! without ever being expanded.
 
 use std::collections::HashMap;
-use std::sync::Arc;
 
-use async_graphql::extensions::{
-    Extension, ExtensionContext, ExtensionFactory, NextExecute, NextParseQuery, NextPrepareRequest, NextValidation,
-};
 use async_graphql::parser::types::{
     DocumentOperations, ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet,
 };
-use async_graphql::{Name, Positioned, Request, Response, ServerError, ServerResult, ValidationResult, Variables};
+use async_graphql::{Name, Positioned, ServerError};
 
 use super::error::BAD_USER_INPUT;
 use crate::config::Limits;
@@ -79,7 +75,7 @@ impl DocumentError {
         }
     }
 
-    fn into_server_error(self) -> ServerError {
+    pub fn into_server_error(self) -> ServerError {
         super::error::request_error(self.to_string(), BAD_USER_INPUT, Some(self.hint()))
     }
 }
@@ -263,86 +259,6 @@ pub fn check_document(document: &ExecutableDocument, limits: &Limits) -> Result<
         }
     }
     Ok(())
-}
-
-/// The schema extension that applies `check_document` to every request,
-/// subscriptions included, and stops a query or mutation at the time limit
-/// over any transport (HTTP, graphql-ws, MCP).
-///
-/// Stopping happens where the work waits (on the database, mostly);
-/// everything before execution is bounded by the document limits.
-pub struct DocumentLimits(pub Limits);
-
-impl ExtensionFactory for DocumentLimits {
-    fn create(&self) -> Arc<dyn Extension> {
-        Arc::new(DocumentLimitsExtension(self.0))
-    }
-}
-
-struct DocumentLimitsExtension(Limits);
-
-#[async_graphql::async_trait::async_trait]
-impl Extension for DocumentLimitsExtension {
-    /// Parses the document here, once (async-graphql reuses the parse), so
-    /// that it is measured before async-graphql's own checks, which expand
-    /// fragments, ever see it.
-    async fn prepare_request(
-        &self,
-        ctx: &ExtensionContext<'_>,
-        request: Request,
-        next: NextPrepareRequest<'_>,
-    ) -> ServerResult<Request> {
-        // Later extensions (persisted queries) may still replace the text.
-        let mut request = next.run(ctx, request).await?;
-        if request.query.len() > self.0.max_document_bytes {
-            return Err(DocumentError::TooLong { size: request.query.len(), max: self.0.max_document_bytes }
-                .into_server_error());
-        }
-        let document = request.parsed_query().map_err(with_code)?;
-        check_document(document, &self.0).map_err(DocumentError::into_server_error)?;
-        Ok(request)
-    }
-
-    /// Errors raised before any resolver runs (parse, recursion, validation)
-    /// get `BAD_USER_INPUT` and a hint here, so that they carry a code on
-    /// every transport, graphql-ws included.
-    async fn parse_query(
-        &self,
-        ctx: &ExtensionContext<'_>,
-        query: &str,
-        variables: &Variables,
-        next: NextParseQuery<'_>,
-    ) -> ServerResult<ExecutableDocument> {
-        next.run(ctx, query, variables).await.map_err(with_code)
-    }
-
-    async fn validation(
-        &self,
-        ctx: &ExtensionContext<'_>,
-        next: NextValidation<'_>,
-    ) -> Result<ValidationResult, Vec<ServerError>> {
-        next.run(ctx).await.map_err(|errors| errors.into_iter().map(with_code).collect())
-    }
-
-    async fn execute(
-        &self,
-        ctx: &ExtensionContext<'_>,
-        operation_name: Option<&str>,
-        next: NextExecute<'_>,
-    ) -> Response {
-        let limit = self.0.request_timeout();
-        match tokio::time::timeout(limit, next.run(ctx, operation_name)).await {
-            Ok(response) => response,
-            Err(_) => {
-                tracing::warn!(seconds = limit.as_secs(), "request stopped at the time limit");
-                Response::from_errors(vec![super::error::request_error(
-                    format!("the request did not finish within {} s and was stopped", limit.as_secs()),
-                    BAD_USER_INPUT,
-                    Some("narrow the filter, ask for smaller pages, or select fewer fields"),
-                )])
-            }
-        }
-    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ mod agent;
 mod comment;
 mod connection;
 pub mod error;
+mod gateway;
 mod ids;
 pub mod limits;
 mod loaders;
@@ -27,6 +28,7 @@ use crate::auth::Viewer;
 use crate::config::{Links, Settings};
 use crate::store::Store;
 
+pub use gateway::Gateway;
 pub use loaders::Loaders;
 pub use mutation::MutationRoot;
 pub use query::QueryRoot;
@@ -34,17 +36,18 @@ pub use subscription::SubscriptionRoot;
 
 pub type AppSchema = Schema<QueryRoot, MutationRoot, SubscriptionRoot>;
 
-/// Builds the schema once; each request adds its `Viewer` and `Loaders`.
-pub fn build_schema(store: Store, settings: &Settings) -> AppSchema {
-    Schema::build(QueryRoot, MutationRoot, SubscriptionRoot)
+/// Builds the schema once, behind the gateway every transport goes
+/// through; each request adds its `Viewer` and `Loaders`.
+pub fn build(store: Store, settings: &Settings) -> Gateway {
+    let schema = Schema::build(QueryRoot, MutationRoot, SubscriptionRoot)
         .data(store)
         .data(settings.links.clone())
-        // Depth, fields and aliases are checked by `DocumentLimits` in one
-        // linear pass; async-graphql's depth limit would also refuse the
-        // standard introspection queries.
+        // Depth, fields and aliases are checked by the gateway in one linear
+        // pass; async-graphql's depth limit would also refuse the standard
+        // introspection queries.
         .limit_complexity(settings.limits.max_complexity)
-        .extension(limits::DocumentLimits(settings.limits))
-        .finish()
+        .finish();
+    Gateway::new(schema, settings.limits)
 }
 
 /// The SDL of the schema, as the standard introspection queries see it:
@@ -70,15 +73,6 @@ pub async fn sdl() -> String {
             "{sdl}\"\"\"\n{text}\n\"\"\"\nschema {{\n\tquery: Query\n\tmutation: Mutation\n\tsubscription: Subscription\n}}\n"
         ),
     }
-}
-
-/// Runs a request; errors the schema raised before any resolver ran (parse,
-/// validation, depth and complexity limits) get `BAD_USER_INPUT`, so every
-/// error carries a code.
-pub async fn execute(schema: &AppSchema, request: async_graphql::Request) -> async_graphql::Response {
-    let mut response = schema.execute(request).await;
-    response.errors = std::mem::take(&mut response.errors).into_iter().map(limits::with_code).collect();
-    response
 }
 
 /// Adds the caller's identity and fresh loaders to a request.

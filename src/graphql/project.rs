@@ -139,7 +139,7 @@ impl Project {
         .await
         .gql()?;
         prime(ctx, &page).await?;
-        Ok(connection(page, TotalCount::Tasks { filter, project_id: Some(self.0.id) }, |t| Task::new(t, columns)))
+        Ok(connection(page, TotalCount::Tasks { filter, project_id: Some(self.0.id) }, |t| Task::from_page(t, columns)))
     }
 }
 

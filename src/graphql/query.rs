@@ -181,7 +181,7 @@ impl QueryRoot {
         .await
         .gql()?;
         prime(ctx, &page).await?;
-        Ok(connection(page, TotalCount::Tasks { filter, project_id: None }, |t| Task::new(t, columns)))
+        Ok(connection(page, TotalCount::Tasks { filter, project_id: None }, |t| Task::from_page(t, columns)))
     }
 
     /// A task by ref (`PROJ-42`); a deleted task answers with `deleted: true`.

@@ -3,11 +3,11 @@
 use async_graphql::{Context, Enum, ErrorExtensions, ID, InputObject, MaybeUndefined, Object};
 use chrono::{DateTime, NaiveDate, Utc};
 
-use entity::task;
+use entity::{status, task, user};
 
 use crate::store::events::{self, ActivityFilter};
 use crate::store::task_writes::{NewTask, TaskChanges};
-use crate::store::tasks::{self, TaskColumns, TaskFilter};
+use crate::store::tasks::{self, TaskColumns, TaskFilter, TaskRow};
 use crate::store::{Page, comments};
 
 use super::comment::{Comment, TaskEvent};
@@ -114,32 +114,26 @@ pub fn task_columns(ctx: &Context<'_>) -> TaskColumns {
 }
 
 /// Loads, in one batch per relation, what the selected fields of a page of
-/// tasks need, so that the items read from the loaders' cache and the
-/// statement count does not depend on the page size.
-pub async fn prime(ctx: &Context<'_>, page: &Page<task::Model>) -> async_graphql::Result<()> {
+/// tasks need beyond what the page's own statement joined (project key,
+/// status, assignee), so that the items read from the loaders' cache and
+/// the statement count does not depend on the page size.
+pub async fn prime(ctx: &Context<'_>, page: &Page<TaskRow>) -> async_graphql::Result<()> {
     let look = ctx.look_ahead();
     let selected = |field: &str| {
         look.field("nodes").field(field).exists() || look.field("edges").field("node").field(field).exists()
     };
-    let rows: Vec<&task::Model> = page.items.iter().map(|(_, row)| row).collect();
+    let rows: Vec<&task::Model> = page.items.iter().map(|(_, row)| &row.task).collect();
     let loaders = loaders(ctx)?;
     let wanted = |yes: bool, keys: Vec<i64>| if yes { keys } else { Vec::new() };
     let all = |f: fn(&task::Model) -> i64| rows.iter().map(|t| f(t)).collect::<Vec<i64>>();
-    let (_, _, _, _, coworkers) = tokio::try_join!(
-        loaders.prime(
-            wanted(selected("ref") || selected("project") || selected("url"), all(|t| t.project_id)),
-            ProjectKey
-        ),
-        loaders.prime(wanted(selected("status") || selected("done"), all(|t| t.status_id)), StatusKey),
+    let (_, _, _, coworkers) = tokio::try_join!(
+        loaders.prime(wanted(selected("project"), all(|t| t.project_id)), ProjectKey),
         loaders.prime(wanted(selected("labels"), all(|t| t.id)), TaskLabelsOf),
         loaders.prime(wanted(selected("commentCount"), all(|t| t.id)), CommentCountOf),
         loaders.prime(wanted(selected("coworkers"), all(|t| t.id)), CoworkersOf),
     )
     .map_err(|err: LoadError| err.extend())?;
     let mut users: Vec<i64> = coworkers.into_values().flatten().collect();
-    if selected("assignee") {
-        users.extend(rows.iter().filter_map(|t| t.assignee_id));
-    }
     if selected("createdBy") {
         users.extend(rows.iter().map(|t| t.created_by_id));
     }
@@ -156,11 +150,39 @@ pub fn single_task_columns(ctx: &Context<'_>) -> TaskColumns {
 pub struct Task {
     row: task::Model,
     columns: TaskColumns,
+    /// What a page's statement read beside the task; single tasks read
+    /// their relations through the loaders.
+    joined: Option<Joined>,
+}
+
+struct Joined {
+    project_key: String,
+    status: Option<status::Model>,
+    assignee: Option<user::Model>,
 }
 
 impl Task {
     pub fn new(row: task::Model, columns: TaskColumns) -> Self {
-        Self { row, columns }
+        Self { row, columns, joined: None }
+    }
+
+    pub fn from_page(row: TaskRow, columns: TaskColumns) -> Self {
+        let joined = Joined { project_key: row.project_key, status: row.status, assignee: row.assignee };
+        Self { row: row.task, columns, joined: Some(joined) }
+    }
+
+    async fn project_key(&self, ctx: &Context<'_>) -> async_graphql::Result<String> {
+        if let Some(joined) = &self.joined {
+            return Ok(joined.project_key.clone());
+        }
+        Ok(load(ctx, ProjectKey(self.row.project_id)).await?.map(|p| p.key).unwrap_or_default())
+    }
+
+    async fn status_row(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<status::Model>> {
+        if let Some(joined) = &self.joined {
+            return Ok(joined.status.clone());
+        }
+        load(ctx, StatusKey(self.row.status_id)).await
     }
 }
 
@@ -172,8 +194,7 @@ impl Task {
     /// `KEY-number`, the task's name everywhere.
     #[graphql(name = "ref")]
     async fn task_ref(&self, ctx: &Context<'_>) -> async_graphql::Result<String> {
-        let key = load(ctx, ProjectKey(self.row.project_id)).await?.map(|p| p.key).unwrap_or_default();
-        Ok(format!("{key}-{}", self.row.number))
+        Ok(format!("{}-{}", self.project_key(ctx).await?, self.row.number))
     }
     async fn number(&self) -> i32 {
         self.row.number
@@ -207,18 +228,17 @@ impl Task {
     /// The task's page in the tracker, when the server knows where that is.
     async fn url(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<String>> {
         let Some(links) = links(ctx) else { return Ok(None) };
-        let key = load(ctx, ProjectKey(self.row.project_id)).await?.map(|p| p.key).unwrap_or_default();
-        Ok(links.task(&format!("{key}-{}", self.row.number)))
+        Ok(links.task(&format!("{}-{}", self.project_key(ctx).await?, self.row.number)))
     }
     async fn project(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Project>> {
         Ok(load(ctx, ProjectKey(self.row.project_id)).await?.map(Project))
     }
     async fn status(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Status>> {
-        Ok(load(ctx, StatusKey(self.row.status_id)).await?.map(Status))
+        Ok(self.status_row(ctx).await?.map(Status))
     }
     /// Done or canceled.
     async fn done(&self, ctx: &Context<'_>) -> async_graphql::Result<bool> {
-        Ok(load(ctx, StatusKey(self.row.status_id)).await?.is_some_and(|s| s.category.is_closed()))
+        Ok(self.status_row(ctx).await?.is_some_and(|s| s.category.is_closed()))
     }
     async fn priority(&self) -> Priority {
         self.row.priority.into()
@@ -232,6 +252,9 @@ impl Task {
     }
     async fn assignee(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<User>> {
         let Some(id) = self.row.assignee_id else { return Ok(None) };
+        if let Some(joined) = &self.joined {
+            return Ok(joined.assignee.clone().map(User));
+        }
         Ok(load(ctx, UserKey(id)).await?.map(User))
     }
     /// People working on the task beside its assignee.

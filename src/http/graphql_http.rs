@@ -216,7 +216,7 @@ async fn run(
         request = request.variables(Variables::from_json(Value::Object(variables)));
     }
     let request = graphql::with_viewer(request, &app.store, viewer);
-    let response = graphql::execute(&app.schema, request).await;
+    let response = app.graphql.execute(request).await;
     let outcome = Outcome::of(&response);
     // Only a document that parsed and validated is kept for its hash.
     if let (Some(hash), Outcome::Executed) = (register, outcome) {

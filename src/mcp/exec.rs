@@ -18,7 +18,7 @@ pub async fn run(app: &App, viewer: &Viewer, document: &str, variables: Value) -
 /// Executes a prepared request (e.g. one operation of a document).
 pub async fn run_request(app: &App, viewer: &Viewer, request: Request, variables: Value) -> ToolResult<Value> {
     let request = request.variables(Variables::from_json(variables));
-    let response = graphql::execute(&app.schema, graphql::with_viewer(request, &app.store, viewer.clone())).await;
+    let response = app.graphql.execute(graphql::with_viewer(request, &app.store, viewer.clone())).await;
     if let Some(error) = response.errors.first() {
         let ext = error.extensions.as_ref();
         let field = |name: &str| match ext.and_then(|e| e.get(name)) {

@@ -153,7 +153,9 @@ impl ServerHandler for McpServer {
         };
         let (text, is_error) = guard::final_check(text, is_error, call_cap(&request_cap, self.app.settings.reply_cap));
         span.record("reply_chars", utf16_len(&text));
-        tracing::info!(parent: &span, "tool call");
+        // One line per call only when asked for (`RUST_LOG=tasklens=debug`):
+        // at the default level a call costs no log write.
+        tracing::debug!(parent: &span, "tool call");
         Ok(text_result(text, is_error))
     }
 }

@@ -1,14 +1,16 @@
 //! Reading tasks: the filter, the four keyset orders, pages, totals and refs.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, Query};
+use sea_orm::sea_query::{Expr, ExprTrait, Query, QueryStatementBuilder};
 use sea_orm::{
-    ActiveEnum, ColumnTrait, Condition, EntityTrait, Iterable, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
-    Select,
+    ActiveEnum, ColumnTrait, Condition, DbErr, EntityTrait, FromQueryResult, IdenStatic, Iterable, JoinType,
+    QueryFilter, QueryOrder, QueryResult, QuerySelect, QueryTrait, Select,
 };
 use serde::Serialize;
 
-use entity::{StatusCategory, TaskKind, label, project, status, task, task_coworker, task_label};
+use entity::{
+    StatusCategory, TaskKind, label, project, project_task_count, status, task, task_coworker, task_label, user,
+};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
@@ -81,7 +83,7 @@ fn due_key() -> Expr {
     Expr::cust(format!("COALESCE(\"task\".\"due_date\", '{}')", migration::NO_DUE_DATE))
 }
 
-fn order_spec(order: TaskOrder) -> KeysetOrder<task::Model> {
+fn order_spec(order: TaskOrder) -> KeysetOrder<TaskRow> {
     let col = |c: task::Column| Expr::col((task::Entity, c));
     let id = (col(task::Column::Id), KeyKind::Int);
     match order {
@@ -89,25 +91,27 @@ fn order_spec(order: TaskOrder) -> KeysetOrder<task::Model> {
             name: "updated",
             keys: vec![(col(task::Column::UpdatedAt), KeyKind::Time), id],
             descending: true,
-            position: |t| vec![keyset::time(&t.updated_at), KeyValue::Int(t.id)],
+            position: |r| vec![keyset::time(&r.task.updated_at), KeyValue::Int(r.task.id)],
         },
         TaskOrder::Created => KeysetOrder {
             name: "created",
             keys: vec![(col(task::Column::CreatedAt), KeyKind::Time), id],
             descending: true,
-            position: |t| vec![keyset::time(&t.created_at), KeyValue::Int(t.id)],
+            position: |r| vec![keyset::time(&r.task.created_at), KeyValue::Int(r.task.id)],
         },
         TaskOrder::Ref => KeysetOrder {
             name: "ref",
             keys: vec![(col(task::Column::ProjectId), KeyKind::Int), (col(task::Column::Number), KeyKind::Int), id],
             descending: false,
-            position: |t| vec![KeyValue::Int(t.project_id), KeyValue::Int(t.number.into()), KeyValue::Int(t.id)],
+            position: |r| {
+                vec![KeyValue::Int(r.task.project_id), KeyValue::Int(r.task.number.into()), KeyValue::Int(r.task.id)]
+            },
         },
         TaskOrder::Due => KeysetOrder {
             name: "due",
             keys: vec![(due_key(), KeyKind::Date), id],
             descending: false,
-            position: |t| vec![KeyValue::Date(t.due_date.unwrap_or(NO_DUE_DATE)), KeyValue::Int(t.id)],
+            position: |r| vec![KeyValue::Date(r.task.due_date.unwrap_or(NO_DUE_DATE)), KeyValue::Int(r.task.id)],
         },
     }
 }
@@ -120,17 +124,32 @@ fn closed_categories() -> [StatusCategory; 2] {
     [StatusCategory::Done, StatusCategory::Canceled]
 }
 
+/// The id of the visible project with this key, as a scalar subquery: both
+/// planners read it as a constant and walk the project's own index, where
+/// `project_id IN (SELECT ...)` is planned as a semi-join that walks the
+/// whole board's index and checks the project row by row. A key the viewer
+/// does not see gives NULL, which no task matches.
+fn visible_project_id_by_key(viewer: &Viewer, key: &str) -> Expr {
+    let id = project_ids_by_key(key).and_where(project::Column::Id.in_subquery(visible_project_ids(viewer))).to_owned();
+    Expr::SubQuery(None, Box::new(id.into_sub_query_statement()))
+}
+
 /// The SQL condition of a filter, visibility and tombstones included.
 fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<Condition> {
     input::filter_date("dueBefore", filter.due_before)?;
     input::filter_instant("changedSince", filter.changed_since)?;
     input::filter_instant("completedSince", filter.completed_since)?;
-    let mut c = Condition::all().add(task::Column::DeletedAt.is_null()).add(task_in_visible_project(viewer));
+    let mut c = Condition::all().add(task::Column::DeletedAt.is_null());
+    // Within one project, visibility is checked on the project alone, so the
+    // planner sees `project_id = constant` and walks the project's index.
     if let Some(id) = project_id {
-        c = c.add(task::Column::ProjectId.eq(id));
+        c = c.add(task::Column::ProjectId.eq(id)).add(Expr::val(id).in_subquery(visible_project_ids(viewer)));
     }
     if let Some(key) = &filter.project {
-        c = c.add(task::Column::ProjectId.in_subquery(project_ids_by_key(key)));
+        c = c.add(Expr::col((task::Entity, task::Column::ProjectId)).eq(visible_project_id_by_key(viewer, key)));
+    }
+    if project_id.is_none() && filter.project.is_none() {
+        c = c.add(task_in_visible_project(viewer));
     }
     if let Some(status) = &filter.status {
         let mut matches = Condition::any().add(status::Column::Key.eq(status.as_str()));
@@ -230,6 +249,62 @@ fn select_columns(columns: TaskColumns) -> Select<task::Entity> {
         .expr_as(Expr::val(Option::<String>::None), "description")
 }
 
+/// A task of a page with what nearly every list shows beside it (its
+/// project's key, its status, its assignee), read in the page's own
+/// statement by joins on primary keys. The statement is the same whatever
+/// the selection, so each connection prepares it once.
+#[derive(Debug, Clone)]
+pub struct TaskRow {
+    pub task: task::Model,
+    pub project_key: String,
+    pub status: Option<status::Model>,
+    pub assignee: Option<user::Model>,
+}
+
+const STATUS_PREFIX: &str = "s_";
+const ASSIGNEE_PREFIX: &str = "u_";
+const PROJECT_KEY: &str = "p_key";
+
+impl FromQueryResult for TaskRow {
+    fn from_query_result(res: &QueryResult, pre: &str) -> std::result::Result<Self, DbErr> {
+        Ok(Self {
+            task: task::Model::from_query_result(res, pre)?,
+            project_key: res.try_get(pre, PROJECT_KEY)?,
+            status: Option::<status::Model>::from_query_result(res, STATUS_PREFIX)?,
+            assignee: Option::<user::Model>::from_query_result(res, ASSIGNEE_PREFIX)?,
+        })
+    }
+}
+
+fn select_page(columns: TaskColumns) -> Select<task::Entity> {
+    let mut select = select_columns(columns);
+    for column in status::Column::iter() {
+        select = select.expr_as(Expr::col((status::Entity, column)), format!("{STATUS_PREFIX}{}", column.as_str()));
+    }
+    for column in user::Column::iter() {
+        select = select.expr_as(Expr::col((user::Entity, column)), format!("{ASSIGNEE_PREFIX}{}", column.as_str()));
+    }
+    select = select.expr_as(Expr::col((project::Entity, project::Column::Key)), PROJECT_KEY);
+    let on = |table_id: Expr, task_column: task::Column| table_id.equals((task::Entity, task_column));
+    QueryTrait::query(&mut select)
+        .join(
+            JoinType::InnerJoin,
+            project::Entity,
+            on(Expr::col((project::Entity, project::Column::Id)), task::Column::ProjectId),
+        )
+        .join(
+            JoinType::LeftJoin,
+            status::Entity,
+            on(Expr::col((status::Entity, status::Column::Id)), task::Column::StatusId),
+        )
+        .join(
+            JoinType::LeftJoin,
+            user::Entity,
+            on(Expr::col((user::Entity, user::Column::Id)), task::Column::AssigneeId),
+        );
+    select
+}
+
 fn digest(filter: &TaskFilter, order: TaskOrder, project_id: Option<i64>) -> String {
     let canonical = serde_json::to_string(&(filter, project_id)).unwrap_or_default();
     cursor::digest(order_spec(order).name, &canonical)
@@ -244,17 +319,85 @@ pub async fn page(
     project_id: Option<i64>,
     args: &PageArgs,
     columns: TaskColumns,
-) -> Result<Page<task::Model>> {
+) -> Result<Page<TaskRow>> {
     let spec = order_spec(order);
     let digest = digest(filter, order, project_id);
     let request = args.validate(store.limits, &digest, &spec.kinds())?;
-    let select = select_columns(columns).filter(condition(viewer, filter, project_id)?);
+    let select = select_page(columns).filter(condition(viewer, filter, project_id)?);
     keyset::fetch_page(&store.db, select, &spec, &digest, &request).await
+}
+
+/// Whether a filter narrows by project at most, so that its count is the
+/// sum of the projects' live-task counters. (Destructured so that a new
+/// filter field must be considered here.)
+fn narrows_by_project_only(filter: &TaskFilter) -> bool {
+    let TaskFilter {
+        project: _,
+        status,
+        done,
+        assignee,
+        involves,
+        label,
+        text,
+        changed_since,
+        completed_since,
+        unscheduled,
+        due_before,
+        parent,
+        kind,
+    } = filter;
+    status.is_none()
+        && done.is_none()
+        && assignee.is_none()
+        && involves.is_none()
+        && label.is_none()
+        && text.is_none()
+        && changed_since.is_none()
+        && completed_since.is_none()
+        && unscheduled.is_none()
+        && due_before.is_none()
+        && parent.is_none()
+        && kind.is_none()
+}
+
+/// The live tasks of the visible projects in scope, from the counters the
+/// database keeps: one row per project instead of one index entry per task.
+async fn count_from_counters(
+    store: &Store,
+    viewer: &Viewer,
+    project_key: Option<&str>,
+    project_id: Option<i64>,
+) -> Result<u64> {
+    let counted = || Expr::col((project_task_count::Entity, project_task_count::Column::ProjectId));
+    let mut select = project_task_count::Entity::find()
+        .select_only()
+        .expr(Expr::cust("CAST(COALESCE(SUM(\"live\"), 0) AS BIGINT)"))
+        .filter(counted().in_subquery(visible_project_ids(viewer)));
+    if let Some(id) = project_id {
+        select = select.filter(counted().eq(id));
+    }
+    if let Some(key) = project_key {
+        select = select.filter(counted().eq(visible_project_id_by_key(viewer, key)));
+    }
+    let count: Option<i64> = select.into_tuple().one(&store.db).await?;
+    Ok(u64::try_from(count.unwrap_or(0)).unwrap_or(0))
 }
 
 /// How many tasks match `filter`, counted with the page's own condition.
 pub async fn count(store: &Store, viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<u64> {
-    Ok(task::Entity::find().filter(condition(viewer, filter, project_id)?).count(&store.db).await?)
+    if narrows_by_project_only(filter) {
+        return count_from_counters(store, viewer, filter.project.as_deref(), project_id).await;
+    }
+    // A plain `COUNT(*)` over the task table alone, so that both planners
+    // can answer it from a partial index of live tasks.
+    let count: Option<i64> = task::Entity::find()
+        .select_only()
+        .expr(Expr::cust("COUNT(*)"))
+        .filter(condition(viewer, filter, project_id)?)
+        .into_tuple()
+        .one(&store.db)
+        .await?;
+    Ok(u64::try_from(count.unwrap_or(0)).unwrap_or(0))
 }
 
 /// The visible task with this ref, tombstone or not.
@@ -283,34 +426,29 @@ pub async fn by_ids(store: &Store, viewer: &Viewer, ids: &[i64], columns: TaskCo
         .await?)
 }
 
-/// Labels of the given tasks, by task id, in name order.
-pub async fn labels_of(store: &Store, task_ids: &[i64]) -> Result<Vec<(i64, label::Model)>> {
-    let links: Vec<(i64, i64)> = task_label::Entity::find()
-        .select_only()
-        .column(task_label::Column::TaskId)
-        .column(task_label::Column::LabelId)
-        .filter(task_label::Column::TaskId.is_in(task_ids.iter().copied()))
-        .into_tuple()
-        .all(&store.db)
-        .await?;
-    if links.is_empty() {
-        return Ok(Vec::new());
+/// A label with the task it is on.
+struct LabelOfTask(i64, label::Model);
+
+impl FromQueryResult for LabelOfTask {
+    fn from_query_result(res: &QueryResult, pre: &str) -> std::result::Result<Self, DbErr> {
+        Ok(Self(res.try_get(pre, "of_task")?, label::Model::from_query_result(res, pre)?))
     }
-    let labels = label::Entity::find()
-        .filter(label::Column::Id.is_in(links.iter().map(|(_, label)| *label)))
+}
+
+/// Labels of the given tasks, by task id, in name order, in one statement.
+pub async fn labels_of(store: &Store, task_ids: &[i64]) -> Result<Vec<(i64, label::Model)>> {
+    let mut select = label::Entity::find()
+        .expr_as(Expr::col((task_label::Entity, task_label::Column::TaskId)), "of_task")
+        .filter(Expr::col((task_label::Entity, task_label::Column::TaskId)).is_in(task_ids.iter().copied()))
         .order_by_asc(label::Column::Name)
-        .all(&store.db)
-        .await?;
-    Ok(labels
-        .into_iter()
-        .flat_map(|label| {
-            links
-                .iter()
-                .filter(move |(_, id)| *id == label.id)
-                .map(move |(task, _)| (*task, label.clone()))
-                .collect::<Vec<_>>()
-        })
-        .collect())
+        .order_by_asc(label::Column::Id);
+    QueryTrait::query(&mut select).join(
+        JoinType::InnerJoin,
+        task_label::Entity,
+        Expr::col((task_label::Entity, task_label::Column::LabelId)).equals((label::Entity, label::Column::Id)),
+    );
+    let rows = select.into_model::<LabelOfTask>().all(&store.db).await?;
+    Ok(rows.into_iter().map(|LabelOfTask(task, label)| (task, label)).collect())
 }
 
 /// Coworkers of the given tasks, by task id.

@@ -5,7 +5,7 @@ use sea_orm::ConnectionTrait;
 use serde_json::json;
 
 use crate::on_both_backends;
-use crate::support::{Backend, Board, TestApp, simple_board};
+use crate::support::{Backend, Board, TestApp, simple_board, two_workspace_board};
 
 const SUMMARY: &str = "query($first: Int) {
   tasks(first: $first) {
@@ -55,6 +55,136 @@ async fn statement_count_does_not_grow_with_page_size(backend: Backend) {
     app.finish().await;
 }
 
+/// What `list_tasks` asks for by default: the summary fields and the total.
+const LIST_TASKS: &str = "query($filter: TaskFilter) {
+  tasks(filter: $filter, first: 50) {
+    totalCount
+    edges { cursor node { ref title status { key } priority assignee { username } dueDate labels { name } updatedAt done } }
+    pageInfo { hasNextPage endCursor }
+  }
+}";
+
+/// A summary page and its total take three statements (the page with its
+/// projects, statuses and assignees joined, the labels, the count) and the
+/// token one, on the whole board and within a project; within a project
+/// the page names the project's id as a constant, not as a set.
+async fn a_summary_page_takes_three_statements(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    Board::new(&app.db).tasks(&s.web, &s.alice, 60).await;
+    app.ok(&s.alice_token, "{ viewer { username } }", json!({})).await;
+    for filter in [json!({}), json!({"project": "WEB"})] {
+        app.statements.take();
+        let data = app.ok(&s.alice_token, LIST_TASKS, json!({"filter": filter})).await;
+        assert_eq!(data["tasks"]["totalCount"], 60, "{filter}");
+        assert_eq!(data["tasks"]["edges"].as_array().map(Vec::len), Some(50));
+        assert!(data["tasks"]["edges"][0]["node"]["ref"].as_str().is_some_and(|r| r.starts_with("WEB-")));
+        assert!(data["tasks"]["edges"][0]["node"]["status"]["key"].is_string());
+        let statements = app.statements.take();
+        let (token, rest): (Vec<&String>, Vec<&String>) = statements.iter().partition(|s| s.contains("api_token"));
+        assert_eq!(token.len(), 1, "the token is one statement: {token:#?}");
+        assert_eq!(rest.len(), 3, "{filter}: {rest:#?}");
+        if filter.get("project").is_some() {
+            let page = rest.iter().find(|s| s.contains("LIMIT")).expect("a page statement");
+            assert!(page.contains("\"project_id\" = (SELECT"), "{page}");
+        }
+    }
+    app.finish().await;
+}
+
+const TOTALS: &str = "{ all: tasks { totalCount } web: tasks(filter: {project: \"WEB\"}) { totalCount }
+  ops: tasks(filter: {project: \"OPS\"}) { totalCount } }";
+
+async fn totals(app: &TestApp, token: &str) -> (i64, i64, i64) {
+    let data = app.ok(token, TOTALS, json!({})).await;
+    let n = |key: &str| data[key]["totalCount"].as_i64().unwrap_or(-1);
+    (n("all"), n("web"), n("ops"))
+}
+
+async fn live_tasks_in_sql(app: &TestApp, project_id: i64) -> i64 {
+    use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
+    entity::task::Entity::find()
+        .filter(entity::task::Column::ProjectId.eq(project_id))
+        .filter(entity::task::Column::DeletedAt.is_null())
+        .count(&app.db)
+        .await
+        .expect("count") as i64
+}
+
+/// Whole-board and per-project totals come from counters the database
+/// keeps; they follow every kind of write: creation, deletion through the
+/// API, tombstoning and restoring in SQL, hard deletes, moves, and a whole
+/// project deleted. A project the viewer does not see never counts.
+async fn totals_follow_every_write(backend: Backend) {
+    use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
+    let app = TestApp::start(backend).await;
+    let s = two_workspace_board(&app).await;
+    let board = Board::new(&app.db);
+    let hidden_ws = board.workspace("HID").await;
+    let hidden = board.project(&hidden_ws, "HID", "Hidden").await;
+    board.tasks(&hidden, &s.alice, 3).await;
+    let web: Vec<i64> = {
+        use sea_orm::{ColumnTrait, EntityTrait, QueryFilter};
+        let rows = entity::task::Entity::find().filter(entity::task::Column::ProjectId.eq(s.web.id)).all(&app.db);
+        rows.await.expect("tasks").into_iter().map(|t| t.id).collect()
+    };
+    assert_eq!(totals(&app, &s.alice_token).await, (4, 2, 2));
+
+    let create = "mutation { createTask(input: {project: \"WEB\", title: \"New\"}) { ref } }";
+    let created = app.ok(&s.alice_token, create, json!({})).await;
+    let new_ref = created["createTask"]["ref"].as_str().expect("ref").to_owned();
+    assert_eq!(totals(&app, &s.alice_token).await, (5, 3, 2));
+    app.ok(&s.alice_token, "mutation($r: String!) { deleteTask(ref: $r) { ref } }", json!({"r": new_ref})).await;
+    assert_eq!(totals(&app, &s.alice_token).await, (4, 2, 2));
+
+    let task = entity::task::Entity::find_by_id(web[0]).one(&app.db).await.expect("read").expect("task");
+    let mut tombstone = task.clone().into_active_model();
+    tombstone.deleted_at = Set(Some(chrono::Utc::now()));
+    tombstone.update(&app.db).await.expect("tombstone");
+    assert_eq!(totals(&app, &s.alice_token).await, (3, 1, 2));
+    let mut restored = task.clone().into_active_model();
+    restored.deleted_at = Set(None);
+    restored.update(&app.db).await.expect("restore");
+    assert_eq!(totals(&app, &s.alice_token).await, (4, 2, 2));
+
+    let ops_id = entity::project::Entity::find()
+        .all(&app.db)
+        .await
+        .expect("projects")
+        .into_iter()
+        .find(|p| p.key == "OPS")
+        .expect("OPS")
+        .id;
+    let mut moved = task.into_active_model();
+    moved.project_id = Set(ops_id);
+    moved.number = Set(1_000);
+    moved.update(&app.db).await.expect("move");
+    assert_eq!(totals(&app, &s.alice_token).await, (4, 1, 3));
+    entity::task::Entity::delete_by_id(web[1]).exec(&app.db).await.expect("hard delete");
+    assert_eq!(totals(&app, &s.alice_token).await, (3, 0, 3));
+    assert_eq!(live_tasks_in_sql(&app, s.web.id).await, 0);
+    assert_eq!(live_tasks_in_sql(&app, ops_id).await, 3);
+
+    // A filter that is not a project's reads the tasks themselves, and agrees.
+    let by_kind = app.ok(&s.alice_token, "{ tasks(filter: {kind: TASK}) { totalCount } }", json!({})).await;
+    let all_kinds = app
+        .ok(
+            &s.alice_token,
+            "{ a: tasks(filter: {done: false}) { totalCount } b: tasks(filter: {done: true}) { totalCount } }",
+            json!({}),
+        )
+        .await;
+    assert!(by_kind["tasks"]["totalCount"].as_i64().is_some_and(|n| n <= 3));
+    assert_eq!(
+        all_kinds["a"]["totalCount"].as_i64().unwrap_or(0) + all_kinds["b"]["totalCount"].as_i64().unwrap_or(0),
+        3
+    );
+
+    entity::project::Entity::delete_by_id(hidden.id).exec(&app.db).await.expect("delete a project");
+    assert_eq!(totals(&app, &s.alice_token).await, (3, 0, 3));
+    app.finish().await;
+}
+
 /// `sqlite_stat1` rows of a seeded board of 100,000 tasks in 20 projects:
 /// the statistics under which SQLite once chose to sort a whole list for its
 /// first page.
@@ -100,10 +230,14 @@ async fn first_pages_walk_the_order_index_on_sqlite() {
     }
     planner.execute_unprepared("ANALYZE sqlite_schema").await.expect("reload statistics");
 
-    for order in ["UPDATED", "CREATED", "REF", "DUE"] {
+    let orders = ["UPDATED", "CREATED", "REF", "DUE"].map(|order| (order, ""));
+    let within_project =
+        [("UPDATED", "ix_task_project_id_updated_at_id"), ("CREATED", "ix_task_project_id_created_at_id")];
+    for (order, index) in orders.into_iter().chain(within_project) {
         for page in ["first", "last"] {
             app.statements.take();
-            let query = format!("{{ tasks({page}: 50, order: {order}) {{ nodes {{ ref }} }} }}");
+            let filter = if index.is_empty() { "" } else { ", filter: {project: \"WEB\"}" };
+            let query = format!("{{ tasks({page}: 50, order: {order}{filter}) {{ nodes {{ ref }} }} }}");
             app.ok(&s.alice_token, &query, json!({})).await;
             let statements = app.statements.take();
             let Some(select) = statements.iter().find(|s| s.contains("FROM \"task\"") && s.contains("LIMIT")) else {
@@ -123,10 +257,16 @@ async fn first_pages_walk_the_order_index_on_sqlite() {
                 !plan.iter().any(|step| step.contains("TEMP B-TREE FOR ORDER BY")),
                 "{query} sorts the list instead of walking an index: {plan:#?}\n{select}"
             );
+            assert!(plan.iter().any(|step| step.contains(index)), "{query} walks {index}: {plan:#?}\n{select}");
         }
     }
     planner.close().await.ok();
     app.finish().await;
 }
 
-on_both_backends!(description_is_read_only_when_selected, statement_count_does_not_grow_with_page_size);
+on_both_backends!(
+    description_is_read_only_when_selected,
+    statement_count_does_not_grow_with_page_size,
+    a_summary_page_takes_three_statements,
+    totals_follow_every_write
+);

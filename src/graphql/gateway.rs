@@ -1,0 +1,120 @@
+//! The one way into the schema for every transport (HTTP, graphql-ws, MCP):
+//! the document limits before anything runs, the time limit around queries
+//! and mutations, and a code on every error raised before a resolver ran.
+//!
+//! This lives outside the schema on purpose: async-graphql calls a schema
+//! extension around every field of every reply, which cost a fifth of the
+//! server's time on a page of tasks, while these checks are per request.
+
+use async_graphql::futures_util::stream::{self, BoxStream, StreamExt};
+use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, OperationType};
+use async_graphql::{Data, Executor, Request, Response, ServerError};
+
+use super::AppSchema;
+use super::error::BAD_USER_INPUT;
+use super::limits::{DocumentError, check_document, with_code};
+use crate::config::Limits;
+
+#[derive(Clone)]
+pub struct Gateway {
+    schema: AppSchema,
+    limits: Limits,
+}
+
+impl Gateway {
+    pub fn new(schema: AppSchema, limits: Limits) -> Self {
+        Self { schema, limits }
+    }
+
+    pub fn schema(&self) -> &AppSchema {
+        &self.schema
+    }
+
+    /// Parses the document once (the schema reuses the parse) and measures
+    /// it before async-graphql's own checks, which expand fragments, see it.
+    fn admit(&self, request: &mut Request) -> Result<OperationType, ServerError> {
+        let max = self.limits.max_document_bytes;
+        if request.query.len() > max {
+            return Err(DocumentError::TooLong { size: request.query.len(), max }.into_server_error());
+        }
+        let name = request.operation_name.clone();
+        let document = request.parsed_query().map_err(with_code)?;
+        check_document(document, &self.limits).map_err(DocumentError::into_server_error)?;
+        Ok(operation_type(document, name.as_deref()))
+    }
+
+    fn timed_out(&self) -> Response {
+        let limit = self.limits.request_timeout();
+        tracing::warn!(seconds = limit.as_secs(), "request stopped at the time limit");
+        Response::from_errors(vec![super::error::request_error(
+            format!("the request did not finish within {} s and was stopped", limit.as_secs()),
+            BAD_USER_INPUT,
+            Some("narrow the filter, ask for smaller pages, or select fewer fields"),
+        )])
+    }
+
+    /// Runs a query or mutation.
+    pub async fn execute(&self, mut request: Request) -> Response {
+        if let Err(err) = self.admit(&mut request) {
+            return Response::from_errors(vec![err]);
+        }
+        match tokio::time::timeout(self.limits.request_timeout(), self.schema.execute(request)).await {
+            Ok(response) => coded(response),
+            Err(_) => self.timed_out(),
+        }
+    }
+}
+
+/// Errors raised before any resolver ran (parse, validation, complexity)
+/// get `BAD_USER_INPUT` and a hint; resolver errors keep their codes.
+fn coded(mut response: Response) -> Response {
+    response.errors = std::mem::take(&mut response.errors).into_iter().map(with_code).collect();
+    response
+}
+
+/// The type of the operation a request runs; an operation the document
+/// lacks is left to the schema to refuse.
+fn operation_type(document: &ExecutableDocument, name: Option<&str>) -> OperationType {
+    match (&document.operations, name) {
+        (DocumentOperations::Single(operation), _) => operation.node.ty,
+        (DocumentOperations::Multiple(operations), Some(name)) => {
+            operations.get(name).map_or(OperationType::Query, |operation| operation.node.ty)
+        }
+        (DocumentOperations::Multiple(operations), None) => {
+            operations.values().next().map_or(OperationType::Query, |operation| operation.node.ty)
+        }
+    }
+}
+
+impl Executor for Gateway {
+    async fn execute(&self, request: Request) -> Response {
+        Gateway::execute(self, request).await
+    }
+
+    /// graphql-ws runs every operation as a stream; a query or mutation
+    /// there is one response under the same time limit as over HTTP.
+    fn execute_stream(
+        &self,
+        mut request: Request,
+        session_data: Option<std::sync::Arc<Data>>,
+    ) -> BoxStream<'static, Response> {
+        let ty = match self.admit(&mut request) {
+            Ok(ty) => ty,
+            Err(err) => return stream::once(async move { Response::from_errors(vec![err]) }).boxed(),
+        };
+        let responses = Executor::execute_stream(&self.schema, request, session_data).map(coded);
+        if ty == OperationType::Subscription {
+            return responses.boxed();
+        }
+        let gateway = self.clone();
+        stream::once(async move {
+            let first = tokio::time::timeout(gateway.limits.request_timeout(), responses.into_future()).await;
+            match first {
+                Ok((Some(response), _)) => response,
+                Ok((None, _)) => Response::default(),
+                Err(_) => gateway.timed_out(),
+            }
+        })
+        .boxed()
+    }
+}
