@@ -17,7 +17,7 @@
 #   WRK_TIMEOUT    seconds before wrk counts a request as timed out (10)
 #
 # Report on stdout, progress on stderr. Both servers run with their default
-# logging (tasklens logs a line per request at info). The raw wrk output, the
+# logging (per-request lines are at DEBUG in tasklens, off in PostGraphile). The raw wrk output, the
 # server logs and the request bodies stay in a temporary directory, named at
 # the end.
 set -euo pipefail

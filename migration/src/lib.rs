@@ -12,7 +12,7 @@ mod m20261129_000001_create_tables;
 mod m20261130_000001_task_due_order_index;
 mod m20261201_000001_sanitize_stored_html;
 mod m20261201_000002_live_task_count_indexes;
-mod m20261201_000003_project_task_counts;
+mod m20261201_000003_status_task_counts;
 
 /// The due date that sorts unscheduled tasks after every real one in the
 /// "due" order. A four-digit year, so that SQLite's text dates still compare
@@ -29,7 +29,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261130_000001_task_due_order_index::Migration),
             Box::new(m20261201_000001_sanitize_stored_html::Migration),
             Box::new(m20261201_000002_live_task_count_indexes::Migration),
-            Box::new(m20261201_000003_project_task_counts::Migration),
+            Box::new(m20261201_000003_status_task_counts::Migration),
         ]
     }
 }

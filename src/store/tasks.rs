@@ -9,7 +9,7 @@ use sea_orm::{
 use serde::Serialize;
 
 use entity::{
-    StatusCategory, TaskKind, label, project, project_task_count, status, task, task_coworker, task_label, user,
+    StatusCategory, TaskKind, label, project, status, status_task_count, task, task_coworker, task_label, user,
 };
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
@@ -134,6 +134,23 @@ fn visible_project_id_by_key(viewer: &Viewer, key: &str) -> Expr {
     Expr::SubQuery(None, Box::new(id.into_sub_query_statement()))
 }
 
+/// The filter's `status` and `done` on a status id column.
+fn status_condition(status_id: Expr, filter: &TaskFilter) -> Condition {
+    let mut c = Condition::all();
+    if let Some(status) = &filter.status {
+        let mut matches = Condition::any().add(status::Column::Key.eq(status.as_str()));
+        if let Some(category) = StatusCategory::iter().find(|c| c.to_value() == *status) {
+            matches = matches.add(status::Column::Category.eq(category));
+        }
+        c = c.add(status_id.clone().in_subquery(status_ids_where(matches)));
+    }
+    if let Some(done) = filter.done {
+        let closed = status_ids_where(Condition::all().add(status::Column::Category.is_in(closed_categories())));
+        c = c.add(if done { status_id.in_subquery(closed) } else { status_id.not_in_subquery(closed) });
+    }
+    c
+}
+
 /// The SQL condition of a filter, visibility and tombstones included.
 fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<Condition> {
     input::filter_date("dueBefore", filter.due_before)?;
@@ -151,21 +168,7 @@ fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> R
     if project_id.is_none() && filter.project.is_none() {
         c = c.add(task_in_visible_project(viewer));
     }
-    if let Some(status) = &filter.status {
-        let mut matches = Condition::any().add(status::Column::Key.eq(status.as_str()));
-        if let Some(category) = StatusCategory::iter().find(|c| c.to_value() == *status) {
-            matches = matches.add(status::Column::Category.eq(category));
-        }
-        c = c.add(task::Column::StatusId.in_subquery(status_ids_where(matches)));
-    }
-    if let Some(done) = filter.done {
-        let closed = status_ids_where(Condition::all().add(status::Column::Category.is_in(closed_categories())));
-        c = c.add(if done {
-            task::Column::StatusId.in_subquery(closed)
-        } else {
-            task::Column::StatusId.not_in_subquery(closed)
-        });
-    }
+    c = c.add(status_condition(Expr::col((task::Entity, task::Column::StatusId)), filter));
     if let Some(name) = &filter.assignee {
         c = c.add(task::Column::AssigneeId.in_subquery(user_id_by_name(viewer, name)));
     }
@@ -327,14 +330,14 @@ pub async fn page(
     keyset::fetch_page(&store.db, select, &spec, &digest, &request).await
 }
 
-/// Whether a filter narrows by project at most, so that its count is the
-/// sum of the projects' live-task counters. (Destructured so that a new
-/// filter field must be considered here.)
-fn narrows_by_project_only(filter: &TaskFilter) -> bool {
+/// Whether a filter narrows by project, status and done at most, so that
+/// its count is a sum of the live-task counters of statuses. (Destructured
+/// so that a new filter field must be considered here.)
+fn counted_by_status(filter: &TaskFilter) -> bool {
     let TaskFilter {
         project: _,
-        status,
-        done,
+        status: _,
+        done: _,
         assignee,
         involves,
         label,
@@ -346,9 +349,7 @@ fn narrows_by_project_only(filter: &TaskFilter) -> bool {
         parent,
         kind,
     } = filter;
-    status.is_none()
-        && done.is_none()
-        && assignee.is_none()
+    assignee.is_none()
         && involves.is_none()
         && label.is_none()
         && text.is_none()
@@ -361,23 +362,24 @@ fn narrows_by_project_only(filter: &TaskFilter) -> bool {
 }
 
 /// The live tasks of the visible projects in scope, from the counters the
-/// database keeps: one row per project instead of one index entry per task.
+/// database keeps: one row per status instead of one index entry per task.
 async fn count_from_counters(
     store: &Store,
     viewer: &Viewer,
-    project_key: Option<&str>,
+    filter: &TaskFilter,
     project_id: Option<i64>,
 ) -> Result<u64> {
-    let counted = || Expr::col((project_task_count::Entity, project_task_count::Column::ProjectId));
-    let mut select = project_task_count::Entity::find()
+    let column = |c: status_task_count::Column| Expr::col((status_task_count::Entity, c));
+    let mut select = status_task_count::Entity::find()
         .select_only()
         .expr(Expr::cust("CAST(COALESCE(SUM(\"live\"), 0) AS BIGINT)"))
-        .filter(counted().in_subquery(visible_project_ids(viewer)));
+        .filter(column(status_task_count::Column::ProjectId).in_subquery(visible_project_ids(viewer)))
+        .filter(status_condition(column(status_task_count::Column::StatusId), filter));
     if let Some(id) = project_id {
-        select = select.filter(counted().eq(id));
+        select = select.filter(column(status_task_count::Column::ProjectId).eq(id));
     }
-    if let Some(key) = project_key {
-        select = select.filter(counted().eq(visible_project_id_by_key(viewer, key)));
+    if let Some(key) = &filter.project {
+        select = select.filter(column(status_task_count::Column::ProjectId).eq(visible_project_id_by_key(viewer, key)));
     }
     let count: Option<i64> = select.into_tuple().one(&store.db).await?;
     Ok(u64::try_from(count.unwrap_or(0)).unwrap_or(0))
@@ -385,8 +387,8 @@ async fn count_from_counters(
 
 /// How many tasks match `filter`, counted with the page's own condition.
 pub async fn count(store: &Store, viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<u64> {
-    if narrows_by_project_only(filter) {
-        return count_from_counters(store, viewer, filter.project.as_deref(), project_id).await;
+    if counted_by_status(filter) {
+        return count_from_counters(store, viewer, filter, project_id).await;
     }
     // A plain `COUNT(*)` over the task table alone, so that both planners
     // can answer it from a partial index of live tasks.

@@ -1,8 +1,9 @@
 //! Field selection reaches the SQL, and a page's statement count does not
 //! grow with its size.
 
+use entity::StatusCategory;
 use sea_orm::ConnectionTrait;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use crate::on_both_backends;
 use crate::support::{Backend, Board, TestApp, simple_board, two_workspace_board};
@@ -147,16 +148,25 @@ async fn totals_follow_every_write(backend: Backend) {
     restored.update(&app.db).await.expect("restore");
     assert_eq!(totals(&app, &s.alice_token).await, (4, 2, 2));
 
-    let ops_id = entity::project::Entity::find()
+    let ops = entity::project::Entity::find()
         .all(&app.db)
         .await
         .expect("projects")
         .into_iter()
         .find(|p| p.key == "OPS")
-        .expect("OPS")
-        .id;
+        .expect("OPS");
+    let ops_id = ops.id;
+    let done_query = "{ tasks(filter: {done: true}) { totalCount } }";
+    let done = |data: Value| data["tasks"]["totalCount"].as_i64().unwrap_or(-1);
+    assert_eq!(done(app.ok(&s.alice_token, done_query, json!({})).await), 0);
+    let mut finished = task.clone().into_active_model();
+    finished.status_id = Set(board.status_id(&s.web, StatusCategory::Done).await);
+    finished.update(&app.db).await.expect("finish");
+    assert_eq!(done(app.ok(&s.alice_token, done_query, json!({})).await), 1);
+    assert_eq!(totals(&app, &s.alice_token).await, (4, 2, 2));
     let mut moved = task.into_active_model();
     moved.project_id = Set(ops_id);
+    moved.status_id = Set(board.status_id(&ops, StatusCategory::Todo).await);
     moved.number = Set(1_000);
     moved.update(&app.db).await.expect("move");
     assert_eq!(totals(&app, &s.alice_token).await, (4, 1, 3));
