@@ -156,7 +156,7 @@ pub struct Task {
 }
 
 struct Joined {
-    project_key: String,
+    project_key: Option<String>,
     status: Option<status::Model>,
     assignee: Option<user::Model>,
 }
@@ -172,8 +172,8 @@ impl Task {
     }
 
     async fn project_key(&self, ctx: &Context<'_>) -> async_graphql::Result<String> {
-        if let Some(joined) = &self.joined {
-            return Ok(joined.project_key.clone());
+        if let Some(key) = self.joined.as_ref().and_then(|joined| joined.project_key.clone()) {
+            return Ok(key);
         }
         Ok(load(ctx, ProjectKey(self.row.project_id)).await?.map(|p| p.key).unwrap_or_default())
     }

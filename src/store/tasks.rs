@@ -259,7 +259,10 @@ fn select_columns(columns: TaskColumns) -> Select<task::Entity> {
 #[derive(Debug, Clone)]
 pub struct TaskRow {
     pub task: task::Model,
-    pub project_key: String,
+    /// Always present (a task's project exists); read through a LEFT JOIN
+    /// so that both planners keep the task table outermost and walk the
+    /// order's index, as with the other joins.
+    pub project_key: Option<String>,
     pub status: Option<status::Model>,
     pub assignee: Option<user::Model>,
 }
@@ -291,7 +294,7 @@ fn select_page(columns: TaskColumns) -> Select<task::Entity> {
     let on = |table_id: Expr, task_column: task::Column| table_id.equals((task::Entity, task_column));
     QueryTrait::query(&mut select)
         .join(
-            JoinType::InnerJoin,
+            JoinType::LeftJoin,
             project::Entity,
             on(Expr::col((project::Entity, project::Column::Id)), task::Column::ProjectId),
         )
