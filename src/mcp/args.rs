@@ -118,7 +118,7 @@ list_args!(ListProjects {
 
 tool_args!(GetProject {
     /// Project key.
-    pub key: String,
+    pub project: String,
     pub view: Option<View>,
     pub fields: Option<Names>,
     #[serde(default)]

@@ -297,7 +297,7 @@ pub async fn get_project(call: &Call, a: args::GetProject) -> ToolResult<String>
     let view = a.view.unwrap_or(View::Full);
     let selection = PROJECT.select(view, a.fields, a.verbose)?;
     let document = PROJECT.document(include_str!("operations/get_project.graphql"), view, &selection, "");
-    let data = run(&call.app, &call.viewer, &document, json!({"key": a.key})).await?;
+    let data = run(&call.app, &call.viewer, &document, json!({"key": a.project})).await?;
     guard::record_reply(&Value::Object(project_record(&data["project"], &selection)), cap)
 }
 

@@ -38,7 +38,7 @@ async fn defaults_omit_null_empty_false_and_zero(backend: Backend) {
     let calls = [
         ("list_projects", json!({})),
         ("list_projects", json!({"view": "full"})),
-        ("get_project", json!({"key": "MOBILE"})),
+        ("get_project", json!({"project": "MOBILE"})),
         ("list_tasks", json!({"limit": 200})),
         ("list_tasks", json!({"done": true, "view": "full", "body_chars": 200})),
         ("list_my_tasks", json!({})),
@@ -88,7 +88,7 @@ async fn fields_give_exactly_the_named_keys(backend: Backend) {
     let keys: BTreeSet<&str> = task.as_object().expect("object").keys().map(String::as_str).collect();
     assert!(keys.contains("title") && keys.contains("description"), "{task}");
     assert!(keys.iter().all(|k| ["title", "description"].contains(k) || k.starts_with("description_")), "{task}");
-    let project = mcp.ok("get_project", json!({"key": "MOBILE", "fields": ["key", "open_tasks"]})).await;
+    let project = mcp.ok("get_project", json!({"project": "MOBILE", "fields": ["key", "open_tasks"]})).await;
     assert_eq!(project.as_object().map(|o| o.len()), Some(2));
     mcp.close().await;
     app.finish().await;

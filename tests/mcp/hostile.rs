@@ -119,7 +119,7 @@ async fn scoped_token_sees_one_workspace_through_every_read_tool(backend: Backen
         assert!(!text.contains("OPS") && !text.contains("ops"), "{tool} showed OPS: {text}");
     }
     for (tool, arguments) in [
-        ("get_project", json!({"key": "OPS"})),
+        ("get_project", json!({"project": "OPS"})),
         ("get_task", json!({"ref": "OPS-1"})),
         ("list_comments", json!({"ref": "OPS-1"})),
         ("list_task_changes", json!({"ref": "OPS-1"})),

@@ -29,7 +29,7 @@ async fn the_binary_serves_the_tools_over_stdio() {
     // Every read tool answers over stdio too.
     for (tool, arguments) in [
         ("list_projects", json!({})),
-        ("get_project", json!({"key": "WEB"})),
+        ("get_project", json!({"project": "WEB"})),
         ("list_my_tasks", json!({})),
         ("search_tasks", json!({"text": "task"})),
         ("list_comments", json!({"ref": "WEB-1"})),

@@ -21,7 +21,7 @@ async fn every_tool_answers_with_its_defaults(backend: Backend) {
     assert_eq!(mcp.ok("list_projects", json!({"name": "storefront WEB"})).await["total"], 1);
     assert_eq!(mcp.ok("list_projects", json!({"name": "nothing"})).await, json!({"items": [], "total": 0}));
 
-    let project = mcp.ok("get_project", json!({"key": "WEB"})).await;
+    let project = mcp.ok("get_project", json!({"project": "WEB"})).await;
     assert_eq!(project["statuses"][2], json!({"key": "done", "name": "done", "category": "done"}));
     assert_eq!(project["labels"], json!(["bug", "ux"]));
     assert_eq!(project["members"].as_array().map(Vec::len), Some(2));
@@ -147,7 +147,7 @@ async fn mistakes_are_tool_errors_with_a_code_and_hint(backend: Backend) {
         ("get_task", json!({"ref": "WEB-99"}), "not_found", "WEB-99"),
         ("get_task", json!({"ref": "nonsense"}), "invalid_argument", "not a task ref"),
         ("get_task", json!({"ref": "WEB-1", "cursor": 999999}), "invalid_argument", "cursor"),
-        ("get_project", json!({"key": "NOPE"}), "not_found", "NOPE"),
+        ("get_project", json!({"project": "NOPE"}), "not_found", "NOPE"),
         ("update_task", json!({"ref": "WEB-1"}), "invalid_argument", "nothing to change"),
         ("update_task", json!({"ref": "WEB-1", "status": "nope"}), "invalid_argument", "status"),
         ("create_task", json!({"project": "WEB", "title": " "}), "invalid_argument", "title"),

@@ -21,7 +21,7 @@ async fn an_outsider_gets_not_found_and_empty_lists(backend: Backend) {
         ("update_task", json!({"ref": "WEB-1", "title": "x"})),
         ("add_comment", json!({"ref": "WEB-1", "body": "x"})),
         ("create_task", json!({"project": "WEB", "title": "x"})),
-        ("get_project", json!({"key": "WEB"})),
+        ("get_project", json!({"project": "WEB"})),
     ] {
         let (code, error) = mcp.error(tool, arguments).await;
         assert_eq!(code, "not_found", "{tool}: {error}");
