@@ -146,6 +146,10 @@ async fn stored_html_is_sanitized_by_the_migration(backend: Backend) {
     .await
     .expect("dirty comment");
     <migration::Migrator as migration::MigratorTrait>::up(&db, None).await.expect("the rest");
+    // The live-task counters are filled from the tasks stored before them.
+    let counters = entity::status_task_count::Entity::find().all(&db).await.expect("counters");
+    assert_eq!(counters.iter().map(|c| c.live).sum::<i64>(), 2, "{counters:?}");
+    assert!(counters.iter().all(|c| c.project_id == web.id));
     let task = entity::task::Entity::find_by_id(ids[0]).one(&db).await.expect("read").expect("task");
     assert_eq!(task.description.as_deref(), Some("<p>kept</p><img src=\"x\">"));
     let comments = entity::comment::Entity::find().all(&db).await.expect("read");
