@@ -41,7 +41,7 @@ pub fn redact(url: &str) -> String {
 /// Connections of a pool when `--db-pool` is not given. SQLite serialises
 /// writers and reads from a few readers in WAL mode; PostgreSQL runs one
 /// process per connection, which pays up to a few per core.
-pub fn default_pool_size(url: &str) -> u32 {
+fn default_pool_size(url: &str) -> u32 {
     if url.starts_with("sqlite:") {
         return 8;
     }
@@ -49,14 +49,9 @@ pub fn default_pool_size(url: &str) -> u32 {
     (cores * 4).clamp(4, 32)
 }
 
-/// Opens a pool on `url` without migrating.
-pub async fn open(url: &str) -> Result<DatabaseConnection, DbError> {
-    open_with(url, None).await
-}
-
 /// Opens a pool of `pool` connections (the backend's default when `None`)
 /// on `url` without migrating.
-pub async fn open_with(url: &str, pool: Option<u32>) -> Result<DatabaseConnection, DbError> {
+pub async fn open(url: &str, pool: Option<u32>) -> Result<DatabaseConnection, DbError> {
     let shown = redact(url);
     let pool = pool.unwrap_or_else(|| default_pool_size(url));
     let mut options = ConnectOptions::new(url);
@@ -87,7 +82,7 @@ pub async fn connect(url: &str) -> Result<DatabaseConnection, DbError> {
 
 /// `connect` with a pool of `pool` connections.
 pub async fn connect_with(url: &str, pool: Option<u32>) -> Result<DatabaseConnection, DbError> {
-    let db = open_with(url, pool).await?;
+    let db = open(url, pool).await?;
     migrate(&db, url).await?;
     if db.get_database_backend() == DbBackend::Sqlite {
         refresh_statistics(&db).await.map_err(|source| DbError::Open { url: redact(url), source })?;

@@ -12,7 +12,7 @@
 #   TASKLENS_PORT, PEER_PORT   listen ports (18080, 15000)
 #   DURATION, WARMUP, ROUNDS   seconds per measured run, seconds of warm-up before
 #                  each, rounds of every row (15, 3, 2)
-#   PEER_POOL      PostGraphile's pool size (16, as tasklens's PostgreSQL pool)
+#   PEER_POOL      PostGraphile's pool size (16; tasklens uses its default, four per core)
 #   PEER_WORKERS   PostGraphile --cluster-workers (unset: one node process)
 #   WRK_TIMEOUT    seconds before wrk counts a request as timed out (10)
 #

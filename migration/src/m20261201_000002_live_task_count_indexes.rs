@@ -1,7 +1,7 @@
-//! Indexes over live tasks only (`deleted_at IS NULL`) that hold every
-//! column the common counts read, so `totalCount` of a project, a status,
-//! an assignee or "done" is answered from an index without reading the
-//! table: by project (and status), and by assignee (and project, status).
+//! An index over live tasks only (`deleted_at IS NULL`) that holds every
+//! column a count by assignee reads (with visibility by project, status or
+//! "done"), so such a `totalCount` is answered without reading the table.
+//! Totals by project and status alone come from `status_task_count`.
 //! Partial indexes are written the same way on both backends.
 
 use sea_orm_migration::prelude::*;
@@ -14,10 +14,8 @@ impl MigrationName for Migration {
     }
 }
 
-const INDEXES: [(&str, &str); 2] = [
-    ("ix_task_live_project_id_status_id", "project_id, status_id"),
-    ("ix_task_live_assignee_id_project_id_status_id", "assignee_id, project_id, status_id"),
-];
+const INDEXES: [(&str, &str); 1] =
+    [("ix_task_live_assignee_id_project_id_status_id", "assignee_id, project_id, status_id")];
 
 #[async_trait::async_trait]
 impl MigrationTrait for Migration {

@@ -26,10 +26,6 @@ impl Gateway {
         Self { schema, limits }
     }
 
-    pub fn schema(&self) -> &AppSchema {
-        &self.schema
-    }
-
     /// Parses the document once (the schema reuses the parse) and measures
     /// it before async-graphql's own checks, which expand fragments, see it.
     fn admit(&self, request: &mut Request) -> Result<OperationType, ServerError> {
