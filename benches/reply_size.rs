@@ -99,7 +99,8 @@ async fn main() {
     let client = ().serve(StreamableHttpClientTransport::from_config(config)).await.expect("MCP client");
     let bench = Bench { app, viewer, client };
 
-    let mut rows: Vec<(String, usize, usize)> = Vec::new();
+    // (call, naive size, default reply, the same in table form)
+    let mut rows: Vec<(String, usize, usize, Option<usize>)> = Vec::new();
 
     // Finding a board: every project in full, against a name search.
     let all = bench
@@ -109,10 +110,12 @@ async fn main() {
     let before = units(&serde_json::to_string_pretty(&json!({"items": projects})).unwrap_or_default());
     let name = projects.iter().filter_map(|p| p["name"].as_str()).next().unwrap_or("Billing").to_owned();
     let (after, found) = bench.tool("list_projects", json!({"name": name})).await;
+    let (table, _) = bench.tool("list_projects", json!({"name": name, "format": "table"})).await;
     rows.push((
         format!("find a project by name ({} of {} projects)", found["total"], projects.len()),
         before,
         units(&after),
+        Some(units(&table)),
     ));
 
     for (label, tool, arguments) in [
@@ -120,11 +123,21 @@ async fn main() {
         ("list_my_tasks", "list_my_tasks", json!({"limit": 200})),
         ("list_tasks text=\"migrate\"", "list_tasks", json!({"text": "migrate", "limit": 200})),
     ] {
-        let (after, reply) = bench.tool(tool, arguments).await;
+        let (after, reply) = bench.tool(tool, arguments.clone()).await;
         let items = refs(&reply);
         let before = bench.naive_tasks(&items).await;
         let cut = if reply.get("truncated").is_some() { ", cut by the cap" } else { "" };
-        rows.push((format!("{label}, {} tasks{cut}", items.len()), before, units(&after)));
+        let mut table_arguments = arguments;
+        table_arguments["format"] = "table".into();
+        let (table, table_reply) = bench.tool(tool, table_arguments).await;
+        let table_cut = if table_reply.get("truncated").is_some() { " (cut)" } else { "" };
+        let table_rows = table_reply["rows"].as_array().map_or(0, Vec::len);
+        rows.push((
+            format!("{label}, {} tasks{cut}; table form: {table_rows} rows{table_cut}", items.len()),
+            before,
+            units(&after),
+            Some(units(&table)),
+        ));
     }
 
     // The task with the longest description.
@@ -141,12 +154,13 @@ async fn main() {
         format!("get_task, {} chars of description text", task["descriptionText"]["totalChars"]),
         before,
         units(&after),
+        None,
     ));
 
     let tools = bench.client.list_all_tools().await.expect("tools/list");
     let after = units(&serde_json::to_string(&json!({"tools": tools})).unwrap_or_default());
     let before = units(&serde_json::to_string_pretty(&json!({"tools": tools})).unwrap_or_default());
-    rows.push((format!("tools/list ({} tools; before = the same, indented)", tools.len()), before, after));
+    rows.push((format!("tools/list ({} tools; before = the same, indented)", tools.len()), before, after, None));
 
     // Characters per summary task item, as served and with every title
     // padded or cut to the 55 characters the target assumes.
@@ -159,11 +173,31 @@ async fn main() {
     let mut at_55: Vec<usize> = items.iter().map(|t| units(&with_title_of(t, 55).to_string())).collect();
     at_55.sort_unstable();
     let median_item = items.iter().find(|t| units(&t.to_string()) == median(&sizes));
+    // The same page in table form: a row's characters, with its comma.
+    let (_, table) = bench.tool("list_tasks", json!({"limit": 200, "format": "table"})).await;
+    let columns = table["columns"].as_array().cloned().unwrap_or_default();
+    let title_column = columns.iter().position(|c| c == "title");
+    let table_rows = table["rows"].as_array().cloned().unwrap_or_default();
+    let row_size = |row: &Value| units(&row.to_string()) + 1;
+    let mut row_sizes: Vec<usize> = table_rows.iter().map(row_size).collect();
+    row_sizes.sort_unstable();
+    let mut rows_at_55: Vec<usize> = table_rows
+        .iter()
+        .map(|row| {
+            let mut row = row.clone();
+            if let Some(cell) = title_column.and_then(|i| row.get_mut(i)) {
+                *cell = with_title_of(&json!({"title": cell.clone()}), 55)["title"].clone();
+            }
+            row_size(&row)
+        })
+        .collect();
+    rows_at_55.sort_unstable();
 
-    println!("| call | before | after |");
-    println!("|---|---:|---:|");
-    for (label, before, after) in rows {
-        println!("| {label} | {before} | {after} |");
+    println!("| call | before | after | after, table form |");
+    println!("|---|---:|---:|---:|");
+    for (label, before, after, table) in rows {
+        let table = table.map_or("—".to_owned(), |t| t.to_string());
+        println!("| {label} | {before} | {after} | {table} |");
     }
     println!();
     println!(
@@ -176,6 +210,12 @@ async fn main() {
     if let Some(item) = median_item {
         println!("an item of median size: {item}");
     }
+    println!(
+        "median table row: {} chars; {} chars with 55-character titles (columns, once per reply: {} chars)",
+        median(&row_sizes),
+        median(&rows_at_55),
+        units(&Value::Array(columns).to_string()),
+    );
     bench.client.cancel().await.ok();
     for suffix in ["", "-wal", "-shm"] {
         std::fs::remove_file(format!("{}{suffix}", path.display())).ok();

@@ -18,6 +18,12 @@ static POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         .add_tag_attributes("code", &["class"])
         .add_tag_attributes("span", &["class"])
         .add_tag_attributes("a", &["class"])
+        // A task list's checkboxes (GFM): every input becomes a disabled
+        // checkbox, so none can take text or submit anything.
+        .add_tags(&["input"])
+        .add_tag_attributes("input", &["checked"])
+        .set_tag_attribute_value("input", "type", "checkbox")
+        .set_tag_attribute_value("input", "disabled", "")
         .link_rel(Some("noopener noreferrer"));
     policy
 });
@@ -42,5 +48,17 @@ mod tests {
             "<h2>Plan</h2><ul><li><a href=\"https://x.test/a\" rel=\"noopener noreferrer\">link</a></li></ul>\
              <pre><code class=\"language-rust\">fn a() {}</code></pre>"
         );
+    }
+
+    #[test]
+    fn an_input_is_only_ever_a_disabled_checkbox() {
+        let clean = sanitize_html("<li><input type=\"text\" name=\"a\" value=\"x\" checked onfocus=\"x()\"> done</li>");
+        assert!(clean.starts_with("<li><input "), "{clean}");
+        for part in ["type=\"checkbox\"", "disabled=\"\"", "checked=\"\""] {
+            assert!(clean.contains(part), "{part} in {clean}");
+        }
+        for gone in ["text", "name", "value", "onfocus"] {
+            assert!(!clean.contains(gone), "{gone} in {clean}");
+        }
     }
 }

@@ -9,7 +9,7 @@ use super::ids;
 use super::loaders::{ProjectKey, TaskKey, UserKey};
 use super::project::{Project, load};
 use super::task::Task;
-use super::text::{self, TextCut, TextWindow};
+use super::text::{self, TextCut, TextFormat, TextWindow};
 use super::user::User;
 use crate::store::tasks::TaskColumns;
 
@@ -27,14 +27,15 @@ impl Comment {
     async fn body(&self) -> &str {
         &self.0.body
     }
-    /// The body as plain text, in a window or an excerpt.
+    /// The body as plain text or Markdown, in a window or an excerpt.
     async fn body_text(
         &self,
         #[graphql(default = 16_000)] max_chars: i32,
         #[graphql(default)] cursor: i32,
         #[graphql(default)] cut: TextCut,
+        #[graphql(default)] format: TextFormat,
     ) -> async_graphql::Result<TextWindow> {
-        text::cut(&self.0.body, max_chars, cursor, cut)
+        text::cut(&self.0.body, format, max_chars, cursor, cut)
     }
     async fn created_at(&self) -> DateTime<Utc> {
         self.0.created_at

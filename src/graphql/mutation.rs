@@ -35,7 +35,7 @@ pub struct MutationRoot;
 #[Object(name = "Mutation")]
 impl MutationRoot {
     async fn create_task(&self, ctx: &Context<'_>, input: CreateTaskInput) -> async_graphql::Result<Task> {
-        let row = task_writes::create_task(store(ctx), viewer(ctx)?, &input.into()).await.gql()?;
+        let row = task_writes::create_task(store(ctx), viewer(ctx)?, &input.into_new_task()?).await.gql()?;
         Ok(Task::new(row, single_task_columns(ctx).with_all()))
     }
 
@@ -46,7 +46,7 @@ impl MutationRoot {
         #[graphql(name = "ref")] task_ref: String,
         input: UpdateTaskInput,
     ) -> async_graphql::Result<Task> {
-        let row = task_writes::update_task(store(ctx), viewer(ctx)?, &task_ref, &input.into()).await.gql()?;
+        let row = task_writes::update_task(store(ctx), viewer(ctx)?, &task_ref, &input.into_changes()?).await.gql()?;
         Ok(Task::new(row, single_task_columns(ctx).with_all()))
     }
 
@@ -61,13 +61,16 @@ impl MutationRoot {
         Ok(Task::new(row, single_task_columns(ctx).with_all()))
     }
 
-    /// `body` is HTML.
+    /// `body` is HTML; `bodyMarkdown` (instead) is Markdown (CommonMark,
+    /// GFM tables and task lists), stored as HTML.
     async fn add_comment(
         &self,
         ctx: &Context<'_>,
         #[graphql(name = "ref")] task_ref: String,
-        body: String,
+        body: Option<String>,
+        body_markdown: Option<String>,
     ) -> async_graphql::Result<Comment> {
+        let body = super::text::rich("body", body, body_markdown)?.ok_or_else(|| super::text::neither_form("body"))?;
         let row = task_writes::add_comment(store(ctx), viewer(ctx)?, &task_ref, &body).await.gql()?;
         Ok(Comment(row))
     }

@@ -13,7 +13,7 @@ use super::connection::{Conn, TotalCount, connection, page_args};
 use super::error::GqlResult;
 use super::loaders::{Batch, LabelsOf, OpenTaskCountOf, StatusesOf, UserKey, WorkspaceKey};
 use super::task::{Task, TaskFilterInput, TaskOrder, prime, task_columns};
-use super::text::{self, TextCut, TextWindow};
+use super::text::{self, TextCut, TextFormat, TextWindow};
 use super::user::User;
 use super::workspace::Workspace;
 use super::{ids, links, loaders, store, viewer};
@@ -62,14 +62,15 @@ impl Project {
     async fn description(&self) -> Option<&str> {
         self.0.description.as_deref()
     }
-    /// The description as plain text, in a window or an excerpt.
+    /// The description as plain text or Markdown, in a window or an excerpt.
     async fn description_text(
         &self,
         #[graphql(default = 16_000)] max_chars: i32,
         #[graphql(default)] cursor: i32,
         #[graphql(default)] cut: TextCut,
+        #[graphql(default)] format: TextFormat,
     ) -> async_graphql::Result<Option<TextWindow>> {
-        self.0.description.as_deref().map(|html| text::cut(html, max_chars, cursor, cut)).transpose()
+        self.0.description.as_deref().map(|html| text::cut(html, format, max_chars, cursor, cut)).transpose()
     }
     /// The project's page in the tracker, when the server knows where that is.
     async fn url(&self, ctx: &Context<'_>) -> Option<String> {

@@ -6,6 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use entity::{status, task, user};
 
 use crate::store::events::{self, ActivityFilter};
+use crate::store::input::RichText;
 use crate::store::task_writes::{NewTask, TaskChanges};
 use crate::store::tasks::{self, TaskColumns, TaskFilter, TaskRow};
 use crate::store::{Page, comments};
@@ -17,7 +18,7 @@ use super::loaders::{
     CommentCountOf, CoworkersOf, DescriptionKey, LoadError, ProjectKey, StatusKey, TaskKey, TaskLabelsOf, UserKey,
 };
 use super::project::{Label, Project, Status, load};
-use super::text::{self, TextCut, TextWindow};
+use super::text::{self, TextCut, TextFormat, TextWindow};
 use super::user::User;
 use super::{ids, links, loaders, store, viewer};
 
@@ -210,20 +211,22 @@ impl Task {
         Ok(load(ctx, DescriptionKey(self.row.id)).await?.flatten())
     }
     /// The description as plain text (tags and entities removed, one line per
-    /// block), in a window or an excerpt; null without a description.
+    /// block) or Markdown, in a window or an excerpt; null without a
+    /// description.
     async fn description_text(
         &self,
         ctx: &Context<'_>,
         #[graphql(default = 16_000)] max_chars: i32,
         #[graphql(default)] cursor: i32,
         #[graphql(default)] cut: TextCut,
+        #[graphql(default)] format: TextFormat,
     ) -> async_graphql::Result<Option<TextWindow>> {
         let html = if self.columns.description {
             self.row.description.clone()
         } else {
             load(ctx, DescriptionKey(self.row.id)).await?.flatten()
         };
-        html.map(|html| text::cut(&html, max_chars, cursor, cut)).transpose()
+        html.map(|html| text::cut(&html, format, max_chars, cursor, cut)).transpose()
     }
     /// The task's page in the tracker, when the server knows where that is.
     async fn url(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<String>> {
@@ -345,6 +348,9 @@ pub struct CreateTaskInput {
     pub title: String,
     /// HTML.
     pub description: Option<String>,
+    /// Markdown (CommonMark, GFM tables and task lists), stored as HTML;
+    /// instead of `description`.
+    pub description_markdown: Option<String>,
     /// Status key; the project's first status when absent.
     pub status: Option<String>,
     pub priority: Option<Priority>,
@@ -361,12 +367,13 @@ pub struct CreateTaskInput {
     pub due_date: Option<NaiveDate>,
 }
 
-impl From<CreateTaskInput> for NewTask {
-    fn from(i: CreateTaskInput) -> Self {
-        NewTask {
+impl CreateTaskInput {
+    pub fn into_new_task(self) -> async_graphql::Result<NewTask> {
+        let i = self;
+        Ok(NewTask {
+            description: text::rich("description", i.description, i.description_markdown)?,
             project: i.project,
             title: i.title,
-            description: i.description,
             status: i.status,
             priority: i.priority.map(Into::into),
             kind: i.kind.map(Into::into),
@@ -375,7 +382,7 @@ impl From<CreateTaskInput> for NewTask {
             coworkers: i.coworkers,
             labels: i.labels,
             due_date: i.due_date,
-        }
+        })
     }
 }
 
@@ -383,7 +390,10 @@ impl From<CreateTaskInput> for NewTask {
 #[derive(InputObject, Default)]
 pub struct UpdateTaskInput {
     pub title: Option<String>,
+    /// HTML.
     pub description: MaybeUndefined<String>,
+    /// Markdown, stored as HTML; instead of `description`.
+    pub description_markdown: MaybeUndefined<String>,
     /// Status key.
     pub status: Option<String>,
     pub priority: Option<Priority>,
@@ -405,11 +415,18 @@ fn change<T>(value: MaybeUndefined<T>) -> Option<Option<T>> {
     }
 }
 
-impl From<UpdateTaskInput> for TaskChanges {
-    fn from(i: UpdateTaskInput) -> Self {
-        TaskChanges {
+impl UpdateTaskInput {
+    pub fn into_changes(self) -> async_graphql::Result<TaskChanges> {
+        let i = self;
+        let description = match (change(i.description), change(i.description_markdown)) {
+            (Some(_), Some(_)) => return Err(text::both_forms("description")),
+            (Some(html), None) => Some(html.map(RichText::Html)),
+            (None, Some(markdown)) => Some(markdown.map(RichText::Markdown)),
+            (None, None) => None,
+        };
+        Ok(TaskChanges {
             title: i.title,
-            description: change(i.description),
+            description,
             status: i.status,
             priority: i.priority.map(Into::into),
             kind: i.kind.map(Into::into),
@@ -418,6 +435,6 @@ impl From<UpdateTaskInput> for TaskChanges {
             due_date: change(i.due_date),
             labels: i.labels,
             coworkers: i.coworkers,
-        }
+        })
     }
 }

@@ -1,7 +1,9 @@
-//! Stored HTML served as plain text, in windows or excerpts (see `text/`).
+//! Stored HTML served as plain text or Markdown, in windows or excerpts
+//! (see `text/`), and the Markdown alternative of HTML inputs.
 
 use async_graphql::{Enum, SimpleObject};
 
+use crate::store::input::RichText;
 use crate::text;
 
 use super::error::{BAD_USER_INPUT, coded};
@@ -18,7 +20,19 @@ pub enum TextCut {
     FirstLine,
 }
 
-/// A piece of a plain text. Lengths and offsets count UTF-16 code units.
+/// What a stored HTML text is read as.
+#[derive(Enum, Clone, Copy, PartialEq, Eq, Default)]
+pub enum TextFormat {
+    /// Tags removed, one line per block.
+    #[default]
+    Plain,
+    /// Markdown (CommonMark, GFM tables and task lists): written back as
+    /// Markdown, it keeps the text's structure.
+    Markdown,
+}
+
+/// A piece of a text (plain or Markdown). Lengths and offsets count UTF-16
+/// code units.
 #[derive(SimpleObject)]
 pub struct TextWindow {
     pub text: String,
@@ -34,8 +48,40 @@ pub struct TextWindow {
 
 pub const MAX_MAX_CHARS: i32 = 1_000_000;
 
-/// Cuts the plain text of `html` as asked.
-pub fn cut(html: &str, max_chars: i32, cursor: i32, how: TextCut) -> async_graphql::Result<TextWindow> {
+/// An input given as HTML or as Markdown, not both.
+pub fn rich(argument: &str, html: Option<String>, markdown: Option<String>) -> async_graphql::Result<Option<RichText>> {
+    match (html, markdown) {
+        (Some(_), Some(_)) => Err(both_forms(argument)),
+        (Some(html), None) => Ok(Some(RichText::Html(html))),
+        (None, Some(markdown)) => Ok(Some(RichText::Markdown(markdown))),
+        (None, None) => Ok(None),
+    }
+}
+
+pub fn both_forms(argument: &str) -> async_graphql::Error {
+    coded(
+        format!("`{argument}` and `{argument}Markdown` are both given"),
+        BAD_USER_INPUT,
+        Some("give the text once, as HTML or as Markdown"),
+    )
+}
+
+pub fn neither_form(argument: &str) -> async_graphql::Error {
+    coded(
+        format!("neither `{argument}` nor `{argument}Markdown` is given"),
+        BAD_USER_INPUT,
+        Some("give the text as HTML or as Markdown"),
+    )
+}
+
+/// Cuts the text of `html`, as plain text or Markdown, as asked.
+pub fn cut(
+    html: &str,
+    format: TextFormat,
+    max_chars: i32,
+    cursor: i32,
+    how: TextCut,
+) -> async_graphql::Result<TextWindow> {
     if !(1..=MAX_MAX_CHARS).contains(&max_chars) {
         return Err(coded(
             format!("`maxChars` is {max_chars}"),
@@ -43,7 +89,10 @@ pub fn cut(html: &str, max_chars: i32, cursor: i32, how: TextCut) -> async_graph
             Some("ask for 1 to 1,000,000 characters"),
         ));
     }
-    let plain = text::html_to_text(html);
+    let plain = match format {
+        TextFormat::Plain => text::html_to_text(html),
+        TextFormat::Markdown => text::html_to_markdown(html),
+    };
     let total = text::utf16_len(&plain) as i32;
     let max = max_chars as usize;
     let (piece, start, next, truncated) = match how {

@@ -2,7 +2,9 @@
 //! JSON Schema sent in `tools/list` (keep the doc comments short: they
 //! travel with every listing).
 
-use rmcp::schemars::{self, JsonSchema};
+use std::borrow::Cow;
+
+use rmcp::schemars::{self, JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Deserializer};
 
 use super::error::{ToolError, ToolResult};
@@ -53,12 +55,27 @@ pub enum Kind {
     Epic,
 }
 
-// An array of names, or one comma-separated string.
-#[derive(Debug, Clone, Deserialize, JsonSchema)]
+/// An array of names; one comma-separated string is accepted too, though
+/// the schema declares only the array (strict clients refuse alternatives).
+#[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 pub enum Names {
     List(Vec<String>),
     Csv(String),
+}
+
+impl JsonSchema for Names {
+    fn schema_name() -> Cow<'static, str> {
+        "Names".into()
+    }
+
+    fn inline_schema() -> bool {
+        true
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({"type": "array", "items": {"type": "string"}})
+    }
 }
 
 impl Names {
@@ -93,31 +110,24 @@ macro_rules! list_args {
     ($(#[$meta:meta])* $name:ident { $($body:tt)* }) => {
         tool_args!($(#[$meta])* $name {
             $($body)*
-            /// 1-200, default 50.
             pub limit: Option<i64>,
-            /// `next` of the last reply.
             pub cursor: Option<String>,
-            /// Reply cap, >= 1000.
             pub max_chars: Option<i64>,
+            pub format: Option<super::guard::Form>,
         });
     };
 }
 
 list_args!(ListProjects {
-    /// All words of the name, any case (else any word).
     pub name: Option<String>,
-    /// Workspace key.
     pub workspace: Option<String>,
     pub view: Option<View>,
-    /// Allowlist of fields (wins over view).
     pub fields: Option<Names>,
-    /// Keep empty values and internal ids.
     #[serde(default)]
     pub verbose: bool,
 });
 
 tool_args!(GetProject {
-    /// Project key.
     pub project: String,
     pub view: Option<View>,
     pub fields: Option<Names>,
@@ -127,44 +137,37 @@ tool_args!(GetProject {
 });
 
 list_args!(ListTasks {
-    /// Project key.
     pub project: Option<String>,
-    /// Status key or category.
+    /// Key or category.
     pub status: Option<String>,
-    /// true: done/canceled only. Default false: open only.
+    /// true: done/canceled only.
     pub done: Option<bool>,
-    /// Username or `me`.
     pub assignee: Option<String>,
-    /// Assignee or coworker: username or `me`.
+    /// Assignee or coworker.
     pub involves: Option<String>,
     pub label: Option<String>,
-    /// All words in title or description.
+    /// All words.
     pub text: Option<String>,
-    /// ISO date or instant.
     pub changed_since: Option<String>,
-    /// ISO date or instant.
     pub completed_since: Option<String>,
     /// true: no due date.
     pub unscheduled: Option<bool>,
-    /// ISO date.
     pub due_before: Option<String>,
-    /// Parent task ref.
     pub parent: Option<String>,
     pub kind: Option<Kind>,
-    /// Default `updated` (most recently active first).
+    /// Default updated: latest activity first.
     pub order: Option<Order>,
     pub view: Option<View>,
     pub fields: Option<Names>,
     #[serde(default)]
     pub verbose: bool,
-    /// Description excerpt per item, 0-1000 chars.
+    #[schemars(range(max = 1000))]
     pub body_chars: Option<i64>,
 });
 
 list_args!(ListMyTasks {
     pub project: Option<String>,
     pub status: Option<String>,
-    /// true: done/canceled only. Default false.
     pub done: Option<bool>,
     pub view: Option<View>,
     pub fields: Option<Names>,
@@ -174,10 +177,9 @@ list_args!(ListMyTasks {
 });
 
 list_args!(SearchTasks {
-    /// Words to find in title or description.
     pub text: String,
     pub project: Option<String>,
-    /// Omit for open and done tasks.
+    /// Omit for open and done.
     pub done: Option<bool>,
     pub view: Option<View>,
     pub fields: Option<Names>,
@@ -187,25 +189,21 @@ list_args!(SearchTasks {
 });
 
 tool_args!(GetTask {
-    /// Task ref, like PROJ-42.
     #[serde(rename = "ref")]
     pub task_ref: String,
     pub view: Option<View>,
     pub fields: Option<Names>,
     #[serde(default)]
     pub verbose: bool,
-    /// `description_next` of the previous reply.
     pub cursor: Option<i64>,
-    /// Reply cap, >= 1000.
     pub max_chars: Option<i64>,
 });
 
 list_args!(ListComments {
     #[serde(rename = "ref")]
     pub task_ref: String,
-    /// Body excerpt per comment, 0-1000 chars.
+    #[schemars(range(max = 1000))]
     pub body_chars: Option<i64>,
-    /// full: whole bodies.
     pub view: Option<View>,
 });
 
@@ -216,28 +214,23 @@ list_args!(ListTaskChanges {
 
 list_args!(ListActivity {
     pub project: Option<String>,
-    /// Username or `me`.
     pub actor: Option<String>,
-    /// ISO date or instant.
     pub since: Option<String>,
 });
 
 tool_args!(CreateTask {
-    /// Project key.
     pub project: String,
     pub title: String,
-    /// Plain text.
+    /// Markdown.
     pub description: Option<String>,
-    /// Status key (default: the first).
+    /// Default: the first.
     pub status: Option<String>,
     pub priority: Option<Priority>,
     pub kind: Option<Kind>,
     pub parent: Option<String>,
-    /// Username or `me`.
     pub assignee: Option<String>,
     pub coworkers: Option<Names>,
     pub labels: Option<Names>,
-    /// ISO date.
     pub due: Option<String>,
 });
 
@@ -245,23 +238,20 @@ tool_args!(UpdateTask {
     #[serde(rename = "ref")]
     pub task_ref: String,
     pub title: Option<String>,
-    /// Plain text; null clears.
+    /// Markdown.
     #[serde(default, deserialize_with = "present")]
     pub description: Option<Option<String>>,
     pub status: Option<String>,
     pub priority: Option<Priority>,
     pub kind: Option<Kind>,
-    /// Null clears.
     #[serde(default, deserialize_with = "present")]
     pub parent: Option<Option<String>>,
-    /// Username or `me`; null clears.
     #[serde(default, deserialize_with = "present")]
     pub assignee: Option<Option<String>>,
-    /// The whole new set.
+    /// The new set.
     pub coworkers: Option<Names>,
-    /// The whole new set.
+    /// The new set.
     pub labels: Option<Names>,
-    /// ISO date; null clears.
     #[serde(default, deserialize_with = "present")]
     pub due: Option<Option<String>>,
 });
@@ -269,21 +259,21 @@ tool_args!(UpdateTask {
 tool_args!(AddComment {
     #[serde(rename = "ref")]
     pub task_ref: String,
-    /// Plain text.
+    /// Markdown.
     pub body: String,
 });
 
 tool_args!(RegisterAgent {
     pub name: String,
-    /// Task ref being worked on.
+    /// Task ref.
     pub task: Option<String>,
     pub status: Option<String>,
 });
 
 tool_args!(HeartbeatAgent {
-    /// Session id (default: this token's open session).
     pub id: Option<String>,
-    /// Alias of `id`.
+    // Accepted, not declared: an alias for agents that guess the name.
+    #[schemars(skip)]
     pub agent_id: Option<String>,
     pub task: Option<String>,
     pub status: Option<String>,
@@ -291,7 +281,8 @@ tool_args!(HeartbeatAgent {
 
 tool_args!(EndAgent {
     pub id: Option<String>,
-    /// Alias of `id`.
+    // Accepted, not declared: an alias for agents that guess the name.
+    #[schemars(skip)]
     pub agent_id: Option<String>,
 });
 
@@ -356,56 +347,48 @@ pub fn date(argument: &str, value: Option<&str>) -> ToolResult<Option<String>> {
 }
 
 list_args!(WikiTree {
-    /// Workspace key.
     pub workspace: Option<String>,
-    /// Only this page and those under it.
+    /// Prefix.
     pub path: Option<String>,
 });
 
 tool_args!(GetWikiPage {
-    /// Like `guides/setup`.
     pub path: String,
-    /// Workspace key; needed when the path is in several.
+    /// If the path is in several.
     pub workspace: Option<String>,
-    /// Heading text or slug: just that section.
     pub section: Option<String>,
-    /// `next` of the last reply.
     pub cursor: Option<i64>,
-    /// Reply cap, 1000-20000; content defaults to 8000.
+    /// Up to 20000; content defaults to 8000.
     pub max_chars: Option<i64>,
 });
 
 list_args!(SearchWiki {
-    /// All words, in title or content.
+    /// All words.
     pub query: String,
     pub workspace: Option<String>,
 });
 
 list_args!(ListWikiChanges {
-    /// ISO instant; changes after it. Or pass `cursor`.
+    /// Changes after it.
     pub since: Option<String>,
     pub workspace: Option<String>,
 });
 
 tool_args!(PutWikiPage {
     pub path: String,
-    /// Whole Markdown page (frontmatter allowed).
+    /// Markdown; frontmatter allowed.
     pub content: String,
-    /// `revision` read; omit to create.
+    /// Omit to create.
     pub base_revision: Option<String>,
     pub workspace: Option<String>,
     pub title: Option<String>,
-    /// Project key.
     pub project: Option<String>,
 });
 
 tool_args!(PatchWikiPage {
     pub path: String,
-    /// `revision` read (partial reads too).
     pub base_revision: String,
-    /// Exact text occurring once.
     pub find: Option<String>,
-    /// Heading text or slug of the section to replace, heading included.
     pub section: Option<String>,
     pub replace: String,
     pub workspace: Option<String>,

@@ -51,14 +51,17 @@ fn compact(value: &mut Value) {
             }
             object.remove("title");
             object.remove("format");
-            if object.get("default") == Some(&Value::Null) {
-                object.remove("default");
-            }
+            // Defaults that matter are in the descriptions; the rest is
+            // what an absent argument means anyway.
+            object.remove("default");
             if let Some(Value::Array(values)) = object.get_mut("enum") {
                 values.retain(|v| !v.is_null());
             }
-            // Unknown arguments are refused by name at call time.
-            object.remove("additionalProperties");
+            // Unknown arguments are refused by name at call time; strict
+            // clients want the schema to say so.
+            if object.contains_key("properties") {
+                object.insert("additionalProperties".into(), false.into());
+            }
             if let Some(Value::Array(types)) = object.get_mut("type") {
                 types.retain(|t| t != "null");
                 if types.len() == 1 {
@@ -87,8 +90,14 @@ fn compact(value: &mut Value) {
     }
 }
 
-fn tool<T: JsonSchema + 'static>(name: &'static str, description: &'static str, effect: Effect, cap: usize) -> Tool {
-    let mut tool = Tool::new(name, description, input_schema::<T>());
+fn tool<T: JsonSchema + 'static>(
+    name: &'static str,
+    title: &'static str,
+    description: &'static str,
+    effect: Effect,
+    cap: usize,
+) -> Tool {
+    let mut tool = Tool::new(name, description, input_schema::<T>()).with_title(title);
     let annotations = ToolAnnotations::new().read_only(effect == Effect::Read);
     // The destructive hint only means something for tools that write.
     tool.annotations =
@@ -105,95 +114,109 @@ pub fn tools(cap: usize) -> Vec<Tool> {
     vec![
         tool::<args::ListProjects>(
             "list_projects",
-            "Projects you can see, by name. `name` matches all its words (any case), else any word.",
+            "Projects",
+            "Projects you see; `name` matches words of the name.",
             Read,
             cap,
         ),
         tool::<args::GetProject>(
             "get_project",
-            "One project by key, with statuses, labels, members and open task count.",
+            "Project",
+            "With statuses, labels, members, open task count.",
             Read,
             cap,
         ),
-        tool::<args::ListTasks>(
-            "list_tasks",
-            "Tasks matching filters. Open tasks only unless done=true. Summary items; body_chars adds description excerpts.",
-            Read,
-            cap,
-        ),
+        tool::<args::ListTasks>("list_tasks", "Tasks", "Open tasks unless done=true.", Read, cap),
         tool::<args::ListMyTasks>(
             "list_my_tasks",
-            "Open tasks you are assignee or coworker of, most recently active first.",
+            "My tasks",
+            "Open tasks you are assignee or coworker of.",
             Read,
             cap,
         ),
         tool::<args::SearchTasks>(
             "search_tasks",
-            "Tasks whose title or description holds all the words, open and done.",
+            "Search tasks",
+            "Tasks holding all the words, open and done.",
             Read,
             cap,
         ),
         tool::<args::GetTask>(
             "get_task",
-            "One task by ref, full. Long descriptions come in windows: pass description_next as cursor.",
+            "Task",
+            "Full; a long description continues at cursor=description_next.",
             Read,
             cap,
         ),
         tool::<args::ListComments>(
             "list_comments",
-            "A task's comments, oldest first: first line and length; body_chars or view=full for bodies.",
+            "Comments",
+            "Oldest first, as first lines; body_chars or view=full for bodies.",
             Read,
             cap,
         ),
-        tool::<args::ListTaskChanges>("list_task_changes", "A task's change log, oldest first.", Read, cap),
-        tool::<args::ListActivity>("list_activity", "Recent changes across your projects, newest first.", Read, cap),
-        tool::<args::CreateTask>("create_task", "Create a task; returns its summary with the new ref.", Write, cap),
-        tool::<args::UpdateTask>(
-            "update_task",
-            "Change fields of a task; null clears a field. Every change is logged.",
-            Overwrite,
+        tool::<args::ListTaskChanges>("list_task_changes", "Task changes", "Oldest first.", Read, cap),
+        tool::<args::ListActivity>(
+            "list_activity",
+            "Activity",
+            "Changes across your projects, newest first.",
+            Read,
             cap,
         ),
-        tool::<args::AddComment>("add_comment", "Comment on a task.", Write, cap),
-        tool::<args::WikiTree>("wiki_tree", "Wiki pages by path (guides, guides/setup, ...).", Read, cap),
+        tool::<args::CreateTask>("create_task", "Create task", "Returns the new task's summary.", Write, cap),
+        tool::<args::UpdateTask>("update_task", "Update task", "Change fields; null clears one.", Overwrite, cap),
+        tool::<args::AddComment>("add_comment", "Add comment", "Comment on a task.", Write, cap),
+        tool::<args::WikiTree>("wiki_tree", "Wiki tree", "Pages by path (guides, guides/setup, ...).", Read, cap),
         tool::<args::GetWikiPage>(
             "get_wiki_page",
-            "Read a wiki page in windows: content, outline, frontmatter, revision; pass next as cursor. `section` reads one section.",
+            "Wiki page",
+            "A page's content in windows, with outline and revision; `section` reads one.",
             Read,
             cap,
         ),
-        tool::<args::SearchWiki>("search_wiki", "Wiki pages holding all the words; title hits first.", Read, cap),
+        tool::<args::SearchWiki>(
+            "search_wiki",
+            "Search wiki",
+            "Pages holding all the words; title hits first.",
+            Read,
+            cap,
+        ),
         tool::<args::ListWikiChanges>(
             "list_wiki_changes",
-            "Wiki revisions oldest first; next is absent when nothing is newer.",
+            "Wiki changes",
+            "Revisions, oldest first; no next when nothing is newer.",
             Read,
             cap,
         ),
         tool::<args::PutWikiPage>(
             "put_wiki_page",
-            "Create a page, or replace it whole at base_revision. A partial read's revision (N.partial) is refused: use patch_wiki_page.",
+            "Write wiki page",
+            "Create a page, or replace it at base_revision (not a partial read's: patch it).",
             Overwrite,
             cap,
         ),
         tool::<args::PatchWikiPage>(
             "patch_wiki_page",
-            "Replace one exact snippet (find) or one section of a page, at base_revision.",
+            "Patch wiki page",
+            "Replace one exact snippet (find) or one section, at base_revision.",
             Overwrite,
             cap,
         ),
         tool::<args::RegisterAgent>(
             "register_agent",
-            "Start an agent session bound to this token; returns its id.",
+            "Register agent",
+            "Start an agent session; returns its id.",
             Write,
             cap,
         ),
         tool::<args::HeartbeatAgent>(
             "heartbeat_agent",
-            "Mark a session alive (default: this token's open session).",
+            "Heartbeat",
+            "Mark a session alive (default: this token's open one).",
             Write,
             cap,
         ),
-        tool::<args::EndAgent>("end_agent", "End a session (default: this token's open session).", Write, cap),
+        tool::<args::EndAgent>("end_agent", "End agent", "End a session (default: this token's open one).", Write, cap),
     ]
 }
 

@@ -114,7 +114,7 @@ pub const PROJECT_FIELDS: &[Field] = &[
     Field { name: "url", selection: "url", read: |n| n["url"].clone() },
     Field {
         name: "description",
-        selection: "descriptionText(maxChars: 2000, cut: WORD) { text truncated }",
+        selection: "descriptionText(maxChars: 2000, cut: WORD, format: MARKDOWN) { text truncated }",
         read: |n| at(n, &["descriptionText", "text"]).clone(),
     },
     Field {

@@ -22,9 +22,33 @@ pub struct Item {
     pub value: Value,
 }
 
-fn list(items: &[Item], next: Option<&str>, total: i64, truncated: bool) -> Value {
+// How a list's items are written (a plain comment: a doc comment would
+// travel in every list tool's schema).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize, rmcp::schemars::JsonSchema)]
+#[serde(rename_all = "snake_case")]
+#[schemars(crate = "rmcp::schemars")]
+pub enum Form {
+    // `items`: one object per item.
+    #[default]
+    Object,
+    // `columns` once, then `rows`: one array per item, null where an item
+    // has no value (the keys are not repeated per item). No doc comments
+    // on the variants: the schema would turn them into a `oneOf`.
+    Table,
+}
+
+fn list(items: &[Item], next: Option<&str>, total: i64, truncated: bool, form: Form) -> Value {
     let mut reply = Map::new();
-    reply.insert("items".into(), Value::Array(items.iter().map(|i| i.value.clone()).collect()));
+    match form {
+        Form::Object => {
+            reply.insert("items".into(), Value::Array(items.iter().map(|i| i.value.clone()).collect()));
+        }
+        Form::Table => {
+            let (columns, rows) = table(items);
+            reply.insert("columns".into(), columns.into());
+            reply.insert("rows".into(), rows.into());
+        }
+    }
     if let Some(next) = next {
         reply.insert("next".into(), next.into());
     }
@@ -35,15 +59,34 @@ fn list(items: &[Item], next: Option<&str>, total: i64, truncated: bool) -> Valu
     Value::Object(reply)
 }
 
-/// `{items, next, total}` within `cap`, cut on an item boundary if need be.
-pub fn list_reply(items: Vec<Item>, next: Option<String>, total: i64, cap: usize) -> ToolResult<String> {
-    let whole = encode(&list(&items, next.as_deref(), total, false));
+/// The columns of `items` (every key of any item, in the order first
+/// seen) and one row per item.
+fn table(items: &[Item]) -> (Vec<Value>, Vec<Value>) {
+    let mut columns: Vec<&str> = Vec::new();
+    for object in items.iter().filter_map(|i| i.value.as_object()) {
+        for key in object.keys() {
+            if !columns.contains(&key.as_str()) {
+                columns.push(key);
+            }
+        }
+    }
+    let rows = items
+        .iter()
+        .map(|i| Value::Array(columns.iter().map(|c| i.value.get(*c).cloned().unwrap_or(Value::Null)).collect()))
+        .collect();
+    (columns.into_iter().map(Value::from).collect(), rows)
+}
+
+/// `{items, next, total}` (or the table form) within `cap`, cut on an item
+/// boundary if need be.
+pub fn list_reply(items: Vec<Item>, next: Option<String>, total: i64, cap: usize, form: Form) -> ToolResult<String> {
+    let whole = encode(&list(&items, next.as_deref(), total, false, form));
     if utf16_len(&whole) <= cap {
         return Ok(whole);
     }
     // The reply grows with every item kept: find the most that fit.
     let fits = |kept: usize| {
-        let text = encode(&list(&items[..kept], Some(&items[kept - 1].cursor), total, true));
+        let text = encode(&list(&items[..kept], Some(&items[kept - 1].cursor), total, true, form));
         (utf16_len(&text) <= cap).then_some(text)
     };
     let (mut low, mut high) = (0, items.len() - 1);
@@ -166,7 +209,7 @@ mod tests {
 
     #[test]
     fn a_list_that_fits_is_whole() {
-        let text = list_reply(items(3, 10), Some("end".into()), 9, 1_000).unwrap();
+        let text = list_reply(items(3, 10), Some("end".into()), 9, 1_000, Form::Object).unwrap();
         let reply: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(reply["items"].as_array().unwrap().len(), 3);
         assert_eq!(reply["next"], "end");
@@ -175,7 +218,7 @@ mod tests {
 
     #[test]
     fn list_cut_at_cap_resumes_after_last_item() {
-        let text = list_reply(items(50, 100), None, 50, 1_000).unwrap();
+        let text = list_reply(items(50, 100), None, 50, 1_000, Form::Object).unwrap();
         assert!(utf16_len(&text) <= 1_000);
         let reply: Value = serde_json::from_str(&text).unwrap();
         let kept = reply["items"].as_array().unwrap().len();
@@ -184,13 +227,31 @@ mod tests {
         assert_eq!(reply["next"], format!("c{}", kept - 1));
         assert_eq!(reply["total"], 50);
         // One more item would not have fit.
-        let more = encode(&list(&items(50, 100)[..kept + 1], Some("c"), 50, true));
+        let more = encode(&list(&items(50, 100)[..kept + 1], Some("c"), 50, true, Form::Object));
         assert!(utf16_len(&more) > 1_000);
     }
 
     #[test]
+    fn the_table_form_names_each_key_once_with_null_where_absent() {
+        let two = vec![
+            Item { cursor: "a".into(), value: json!({"ref": "T-1", "title": "x"}) },
+            Item { cursor: "b".into(), value: json!({"ref": "T-2", "due": "2026-12-01"}) },
+        ];
+        let text = list_reply(two, None, 2, 1_000, Form::Table).unwrap();
+        assert_eq!(
+            text,
+            r#"{"columns":["ref","title","due"],"rows":[["T-1","x",null],["T-2",null,"2026-12-01"]],"total":2}"#
+        );
+        let text = list_reply(items(50, 100), None, 50, 1_000, Form::Table).unwrap();
+        let reply: Value = serde_json::from_str(&text).unwrap();
+        assert!(utf16_len(&text) <= 1_000 && reply["truncated"] == true);
+        let kept = reply["rows"].as_array().unwrap().len();
+        assert_eq!(reply["next"], format!("c{}", kept - 1));
+    }
+
+    #[test]
     fn an_item_over_the_cap_is_reply_too_large() {
-        let err = list_reply(items(2, 2_000), None, 2, 1_000).unwrap_err();
+        let err = list_reply(items(2, 2_000), None, 2, 1_000, Form::Object).unwrap_err();
         assert_eq!(err.code, Code::ReplyTooLarge);
     }
 

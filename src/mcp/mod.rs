@@ -97,8 +97,11 @@ impl ServerHandler for McpServer {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("tasklens", env!("CARGO_PKG_VERSION")))
             .with_instructions(
-                "A project tracker. Lists return {items, next, total}: pass `next` back as `cursor`. \
-                 Replies omit null, empty, false and zero values. Tasks are named by ref (PROJ-42).",
+                "A project tracker. Projects are named by key, tasks by ref (PROJ-42), people by username \
+                 (`me` is you); dates are ISO 8601 (2026-11-29, or 2026-11-29T10:00:00Z). Lists take `limit` \
+                 (1-200, default 50) and return {items, next, total}: pass `next` back as `cursor`. Replies \
+                 omit null, empty, false and zero values (`verbose` keeps them); `fields` names exactly the \
+                 fields to return; `max_chars` lowers a reply's cap.",
             )
     }
 

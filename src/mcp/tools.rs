@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::text::{html_to_text, plain_to_html, utf16_len};
+use crate::text::{html_to_text, utf16_len};
 
 use super::Call;
 use super::args::{self, View};
@@ -103,7 +103,7 @@ pub(super) fn page(conn: &Value, mut item: impl FnMut(&Value) -> Value) -> (Vec<
 
 fn body_excerpt(chars: i64) -> String {
     if chars > 0 {
-        format!("descriptionText(maxChars: {chars}, cut: WORD) {{ text truncated }}")
+        format!("descriptionText(maxChars: {chars}, cut: WORD, format: MARKDOWN) {{ text truncated }}")
     } else {
         String::new()
     }
@@ -143,7 +143,7 @@ async fn task_list(call: &Call, filter: Value, order: Option<args::Order>, list:
     let (items, next, total) = page(&data["tasks"], |node| {
         with_excerpt(record(node, TASK.catalogue, TASK.verbose, &selection), node, &selection)
     });
-    guard::list_reply(items, next, total, cap)
+    guard::list_reply(items, next, total, cap, list.format.unwrap_or_default())
 }
 
 /// The options of a task list's arguments (each tool has its own struct,
@@ -158,6 +158,7 @@ macro_rules! list_options {
             fields: $a.fields,
             verbose: $a.verbose,
             body_chars: $a.body_chars,
+            format: $a.format,
         }
     };
 }
@@ -171,6 +172,7 @@ struct ListOptions {
     fields: Option<args::Names>,
     verbose: bool,
     body_chars: Option<i64>,
+    format: Option<super::guard::Form>,
 }
 
 fn insert_some(filter: &mut Map<String, Value>, key: &str, value: Option<Value>) {
@@ -237,7 +239,7 @@ pub async fn get_task(call: &Call, a: args::GetTask) -> ToolResult<String> {
     }
     let extra = if selection.names.contains(&DESCRIPTION) {
         format!(
-            "descriptionText(maxChars: {}, cursor: {cursor}) {{ text totalChars start next truncated }}",
+            "descriptionText(maxChars: {}, cursor: {cursor}, format: MARKDOWN) {{ text totalChars start next truncated }}",
             DESCRIPTION_WINDOW.min(cap)
         )
     } else {
@@ -281,7 +283,7 @@ pub async fn list_projects(call: &Call, a: args::ListProjects) -> ToolResult<Str
     let variables = json!({"filter": filter, "first": args::limit(a.limit)?, "after": a.cursor});
     let data = run(&call.app, &call.viewer, &document, variables).await?;
     let (items, next, total) = page(&data["projects"], |n| Value::Object(project_record(n, &selection)));
-    guard::list_reply(items, next, total, cap)
+    guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
 }
 
 fn project_record(node: &Value, selection: &Selection) -> Map<String, Value> {
@@ -329,7 +331,7 @@ pub async fn list_comments(call: &Call, a: args::ListComments) -> ToolResult<Str
         }
         Value::Object(item)
     });
-    guard::list_reply(items, next, total, cap)
+    guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
 }
 
 /// Old and new values of a change, cut so that one change stays small.
@@ -359,7 +361,7 @@ pub async fn list_task_changes(call: &Call, a: args::ListTaskChanges) -> ToolRes
     let variables = json!({"ref": a.task_ref, "first": args::limit(a.limit)?, "after": a.cursor});
     let data = run(&call.app, &call.viewer, include_str!("operations/list_task_changes.graphql"), variables).await?;
     let (items, next, total) = page(&data["task"]["events"], |n| change(n, false));
-    guard::list_reply(items, next, total, cap)
+    guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
 }
 
 pub async fn list_activity(call: &Call, a: args::ListActivity) -> ToolResult<String> {
@@ -371,7 +373,7 @@ pub async fn list_activity(call: &Call, a: args::ListActivity) -> ToolResult<Str
     let variables = json!({"filter": filter, "first": args::limit(a.limit)?, "after": a.cursor});
     let data = run(&call.app, &call.viewer, include_str!("operations/list_activity.graphql"), variables).await?;
     let (items, next, total) = page(&data["activity"], |n| change(n, true));
-    guard::list_reply(items, next, total, cap)
+    guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
 }
 
 fn upper<T: std::fmt::Debug>(value: Option<T>) -> Option<Value> {
@@ -390,7 +392,7 @@ pub async fn create_task(call: &Call, a: args::CreateTask) -> ToolResult<String>
     let mut input = Map::new();
     input.insert("project".into(), a.project.into());
     input.insert("title".into(), a.title.into());
-    insert_some(&mut input, "description", a.description.as_deref().map(plain_to_html).map(Value::from));
+    insert_some(&mut input, "descriptionMarkdown", a.description.map(Value::from));
     insert_some(&mut input, "status", a.status.map(Value::from));
     insert_some(&mut input, "priority", upper(a.priority));
     insert_some(&mut input, "kind", upper(a.kind));
@@ -409,7 +411,12 @@ fn clearable(value: Option<Option<String>>) -> Option<Value> {
 pub async fn update_task(call: &Call, a: args::UpdateTask) -> ToolResult<String> {
     let mut input = Map::new();
     insert_some(&mut input, "title", a.title.map(Value::from));
-    insert_some(&mut input, "description", clearable(a.description.map(|d| d.as_deref().map(plain_to_html))));
+    match a.description {
+        // Markdown replaces the description; null clears it.
+        Some(Some(markdown)) => _ = input.insert("descriptionMarkdown".into(), markdown.into()),
+        Some(None) => _ = input.insert("description".into(), Value::Null),
+        None => {}
+    }
     insert_some(&mut input, "status", a.status.map(Value::from));
     insert_some(&mut input, "priority", upper(a.priority));
     insert_some(&mut input, "kind", upper(a.kind));
@@ -432,7 +439,7 @@ pub async fn update_task(call: &Call, a: args::UpdateTask) -> ToolResult<String>
 }
 
 pub async fn add_comment(call: &Call, a: args::AddComment) -> ToolResult<String> {
-    let variables = json!({"ref": a.task_ref, "body": plain_to_html(&a.body)});
+    let variables = json!({"ref": a.task_ref, "body": a.body});
     let data = run(&call.app, &call.viewer, include_str!("operations/add_comment.graphql"), variables).await?;
     let comment = &data["addComment"];
     guard::record_reply(&json!({"id": comment["id"], "at": fields::instant(&comment["createdAt"])}), call.cap)

@@ -37,7 +37,7 @@ pub async fn wiki_tree(call: &Call, a: args::WikiTree) -> ToolResult<String> {
         }
         Value::Object(item)
     });
-    guard::list_reply(items, next, total, cap)
+    guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
 }
 
 pub async fn get_wiki_page(call: &Call, a: args::GetWikiPage) -> ToolResult<String> {
@@ -147,7 +147,7 @@ pub async fn search_wiki(call: &Call, a: args::SearchWiki) -> ToolResult<String>
         item.insert("updated".into(), instant(&n["page"]["updatedAt"]));
         Value::Object(item)
     });
-    guard::list_reply(items, next, total, cap)
+    guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
 }
 
 pub async fn list_wiki_changes(call: &Call, a: args::ListWikiChanges) -> ToolResult<String> {
@@ -166,7 +166,7 @@ pub async fn list_wiki_changes(call: &Call, a: args::ListWikiChanges) -> ToolRes
         item.insert("summary".into(), n["summary"].clone());
         Value::Object(item)
     });
-    guard::list_reply(items, next, total, cap)
+    guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
 }
 
 fn written(page: &Value) -> ToolResult<String> {

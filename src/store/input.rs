@@ -13,9 +13,9 @@ use crate::text::is_bidi_control;
 
 /// Task titles, project and agent names, wiki titles.
 pub const MAX_NAME_CHARS: usize = 500;
-/// Task and project descriptions (HTML as sent).
+/// Task and project descriptions (HTML or Markdown as sent).
 pub const MAX_DESCRIPTION_CHARS: usize = 100_000;
-/// Comment bodies (HTML as sent).
+/// Comment bodies (HTML or Markdown as sent).
 pub const MAX_COMMENT_CHARS: usize = 100_000;
 /// An agent session's status line.
 pub const MAX_STATUS_CHARS: usize = 1_000;
@@ -76,6 +76,28 @@ pub fn text_characters(argument: &str, value: &str) -> Result<()> {
 pub fn html(argument: &str, value: &str, max: usize) -> Result<String> {
     multi_line(argument, value, max)?;
     Ok(migration::html_policy::sanitize_html(value))
+}
+
+/// A description or comment as written: HTML, or Markdown (CommonMark with
+/// GFM tables and task lists) that is stored as the HTML it renders to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RichText {
+    Html(String),
+    Markdown(String),
+}
+
+impl RichText {
+    /// Checks the text as sent (its length counts what the writer wrote)
+    /// and returns the sanitized HTML to store.
+    pub fn stored(&self, argument: &str, max: usize) -> Result<String> {
+        match self {
+            Self::Html(value) => html(argument, value, max),
+            Self::Markdown(value) => {
+                multi_line(argument, value, max)?;
+                Ok(migration::html_policy::sanitize_html(&crate::text::markdown_to_html(value)))
+            }
+        }
+    }
 }
 
 /// Checks the words of a text search.

@@ -10,7 +10,7 @@ use sea_orm::{
 
 use entity::{Priority, TaskKind, comment, label, project, status, task, task_coworker, task_event, task_label, user};
 
-use super::input;
+use super::input::{self, RichText};
 use super::keyset::STORED_DATES;
 use super::tasks::{self, TaskColumns};
 use super::visibility::{require_write, visible_project_ids};
@@ -21,7 +21,7 @@ use crate::auth::Viewer;
 pub struct NewTask {
     pub project: String,
     pub title: String,
-    pub description: Option<String>,
+    pub description: Option<RichText>,
     pub status: Option<String>,
     pub priority: Option<Priority>,
     pub kind: Option<TaskKind>,
@@ -36,7 +36,7 @@ pub struct NewTask {
 #[derive(Debug, Clone, Default)]
 pub struct TaskChanges {
     pub title: Option<String>,
-    pub description: Option<Option<String>>,
+    pub description: Option<Option<RichText>>,
     pub status: Option<String>,
     pub priority: Option<Priority>,
     pub kind: Option<TaskKind>,
@@ -92,8 +92,8 @@ fn validate_title(title: &str) -> Result<String> {
     input::single_line("title", title, input::MAX_NAME_CHARS)
 }
 
-fn validate_description(description: &str) -> Result<String> {
-    input::html("description", description, input::MAX_DESCRIPTION_CHARS)
+fn validate_description(description: &RichText) -> Result<String> {
+    description.stored("description", input::MAX_DESCRIPTION_CHARS)
 }
 
 async fn visible_project(txn: &DatabaseTransaction, viewer: &Viewer, key: &str) -> Result<project::Model> {
@@ -249,7 +249,7 @@ fn validate_due_date(due: Option<NaiveDate>) -> Result<Option<NaiveDate>> {
 pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Result<task::Model> {
     require_write(viewer)?;
     let title = validate_title(&new.title)?;
-    let description = new.description.as_deref().map(validate_description).transpose()?;
+    let description = new.description.as_ref().map(validate_description).transpose()?;
     let due_date = validate_due_date(new.due_date)?;
     let (task, events) = with_retry(|| async {
         let txn = store.db.begin().await?;
@@ -381,7 +381,7 @@ pub async fn update_task(store: &Store, viewer: &Viewer, task_ref: &str, changes
     require_write(viewer)?;
     let title = changes.title.as_deref().map(validate_title).transpose()?;
     let description =
-        changes.description.as_ref().map(|d| d.as_deref().map(validate_description).transpose()).transpose()?;
+        changes.description.as_ref().map(|d| d.as_ref().map(validate_description).transpose()).transpose()?;
     let due_date = changes.due_date.map(validate_due_date).transpose()?;
     // Visibility is decided once; the row itself is read under the lock.
     let task_id = live_task(store, viewer, task_ref).await?.id;
@@ -514,9 +514,9 @@ pub async fn delete_task(store: &Store, viewer: &Viewer, task_ref: &str) -> Resu
     Ok(task)
 }
 
-pub async fn add_comment(store: &Store, viewer: &Viewer, task_ref: &str, body: &str) -> Result<comment::Model> {
+pub async fn add_comment(store: &Store, viewer: &Viewer, task_ref: &str, body: &RichText) -> Result<comment::Model> {
     require_write(viewer)?;
-    let body = input::html("body", body, input::MAX_COMMENT_CHARS)?;
+    let body = body.stored("body", input::MAX_COMMENT_CHARS)?;
     if body.trim().is_empty() {
         return Err(StoreError::bad_input("`body` is empty", "write the comment's text"));
     }

@@ -1,4 +1,4 @@
-//! HTML descriptions and comments as plain text, and plain text as HTML.
+//! HTML descriptions and comments as plain text.
 
 use html2text::config;
 use html2text::render::TrivialDecorator;
@@ -18,9 +18,15 @@ pub fn html_to_text(html: &str) -> String {
         .string_from_read(html.as_bytes(), NO_WRAP)
         // html2text only fails on a width too narrow, which overflow allows.
         .unwrap_or_else(|_| html.to_owned());
-    let mut out = String::with_capacity(rendered.len());
+    fold_blank_lines(&rendered)
+}
+
+/// Lines without trailing blanks, runs of blank lines folded into one, none
+/// at either end.
+pub(super) fn fold_blank_lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
     let mut blank_run = false;
-    for line in rendered.lines().map(str::trim_end) {
+    for line in text.lines().map(str::trim_end) {
         if line.trim().is_empty() {
             blank_run = !out.is_empty();
             continue;
@@ -35,17 +41,6 @@ pub fn html_to_text(html: &str) -> String {
         out.push_str(line);
     }
     out
-}
-
-/// Plain text from an agent as HTML: escaped, one paragraph per block of
-/// lines separated by a blank line, line breaks kept.
-pub fn plain_to_html(text: &str) -> String {
-    let escape = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
-    text.split("\n\n")
-        .map(str::trim)
-        .filter(|block| !block.is_empty())
-        .map(|block| format!("<p>{}</p>", block.lines().map(escape).collect::<Vec<_>>().join("<br>")))
-        .collect()
 }
 
 #[cfg(test)]
@@ -65,13 +60,5 @@ mod tests {
         assert!(!text.contains("https://"), "{text:?}");
         assert!(!text.contains("alert"), "{text:?}");
         assert!(!text.contains("\n\n\n"), "{text:?}");
-    }
-
-    #[test]
-    fn plain_text_round_trips_through_html() {
-        let text = "a < b & c\nsecond line\n\nnew \"block\"";
-        let html = plain_to_html(text);
-        assert_eq!(html, "<p>a &lt; b &amp; c<br>second line</p><p>new &quot;block&quot;</p>");
-        assert_eq!(html_to_text(&html), "a < b & c\nsecond line\n\nnew \"block\"");
     }
 }

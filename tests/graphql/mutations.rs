@@ -194,7 +194,40 @@ async fn agent_sessions_bind_to_the_token(backend: Backend) {
     app.finish().await;
 }
 
+/// The Markdown inputs store sanitized HTML; `format: MARKDOWN` reads it back.
+async fn markdown_inputs_store_html(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let t = &s.alice_token;
+    let create =
+        "mutation($md: String) { createTask(input: {project: \"WEB\", title: \"Md\", descriptionMarkdown: $md}) {
+        ref description descriptionText(format: MARKDOWN) { text } } }";
+    let md = "# Title\n\n- [ ] one <script>alert(1)</script>\n\n[x](javascript:alert(1))";
+    let task = app.ok(t, create, json!({"md": md})).await["createTask"].clone();
+    let html = task["description"].as_str().expect("html");
+    assert!(html.starts_with("<h1>Title</h1>") && html.contains("type=\"checkbox\""), "{html}");
+    assert!(!html.contains("script") && !html.contains("javascript"), "sanitized: {html}");
+    assert!(task["descriptionText"]["text"].as_str().expect("text").starts_with("# Title\n\n- [ ] one"), "{task}");
+
+    let both = "mutation { createTask(input: {project: \"WEB\", title: \"x\", description: \"<p>a</p>\", descriptionMarkdown: \"a\"}) { ref } }";
+    let (code, error) = app.error(t, both, json!({})).await;
+    assert_eq!(code, "BAD_USER_INPUT", "{error}");
+    assert!(error["message"].as_str().expect("message").contains("both"), "{error}");
+    let update =
+        "mutation($md: String) { updateTask(ref: \"WEB-1\", input: {descriptionMarkdown: $md}) { description } }";
+    let updated = app.ok(t, update, json!({"md": "**bold**"})).await;
+    assert_eq!(updated["updateTask"]["description"], "<p><strong>bold</strong></p>\n");
+    let comment =
+        "mutation { addComment(ref: \"WEB-1\", bodyMarkdown: \"*hi*\") { body bodyText(format: MARKDOWN) { text } } }";
+    let added = app.ok(t, comment, json!({})).await;
+    assert_eq!(added["addComment"]["bodyText"]["text"], "*hi*");
+    let (code, _) = app.error(t, "mutation { addComment(ref: \"WEB-1\") { id } }", json!({})).await;
+    assert_eq!(code, "BAD_USER_INPUT", "a comment needs a body");
+    app.finish().await;
+}
+
 on_both_backends!(
+    markdown_inputs_store_html,
     changes_are_logged_and_move_updated_at,
     comments_count_as_activity,
     deleted_tasks_are_tombstones,

@@ -30,7 +30,7 @@ async fn every_tool_answers_with_its_defaults(backend: Backend) {
     let created = mcp
         .ok(
             "create_task",
-            json!({"project": "WEB", "title": "Fix the login page", "description": "Line one & more\n\nSecond <block>",
+            json!({"project": "WEB", "title": "Fix the login page", "description": "Line one & more\n\nSecond block",
                    "labels": "bug", "assignee": "me", "due": "2026-12-01", "priority": "high"}),
         )
         .await;
@@ -68,7 +68,7 @@ async fn every_tool_answers_with_its_defaults(backend: Backend) {
     );
 
     let task = mcp.ok("get_task", json!({"ref": "WEB-1"})).await;
-    assert_eq!(task["description"], "Line one & more\n\nSecond <block>");
+    assert_eq!(task["description"], "Line one & more\n\nSecond block");
     assert_eq!(task["project"], "WEB");
     assert_eq!(task["kind"], "task");
     assert_eq!(task["status_category"], "todo");
@@ -213,7 +213,60 @@ async fn an_unknown_tool_is_a_protocol_error(backend: Backend) {
     app.finish().await;
 }
 
+/// Agents write Markdown and read it back with its structure: read, edit,
+/// write back loses nothing.
+async fn markdown_written_is_markdown_read(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let mcp = Mcp::http(&app, &s.alice_token).await;
+    let markdown = "## Plan\n\nShip the **login** fix, see [the doc](https://x.test/doc).\n\n\
+                    - [x] write tests\n- [ ] deploy\n\n| step | owner |\n| --- | --- |\n| build | alice |";
+    let created = mcp.ok("create_task", json!({"project": "WEB", "title": "Markdown", "description": markdown})).await;
+    let task_ref = created["ref"].as_str().expect("ref").to_owned();
+    let read = mcp.ok("get_task", json!({"ref": task_ref})).await;
+    let description = read["description"].as_str().expect("description").to_owned();
+    for part in [
+        "## Plan",
+        "**login**",
+        "[the doc](https://x.test/doc)",
+        "- [x] write tests",
+        "- [ ] deploy",
+        "| build | alice |",
+    ] {
+        assert!(description.contains(part), "{part} in {description:?}");
+    }
+    // Stored as sanitized HTML, so a front end renders it.
+    let (_, html) = app
+        .post(Some(&s.alice_token), "query($r: String!) { task(ref: $r) { description } }", json!({"r": task_ref}))
+        .await;
+    let html = html["data"]["task"]["description"].as_str().expect("html").to_owned();
+    assert!(html.contains("<h2>Plan</h2>") && html.contains("<table>") && html.contains("type=\"checkbox\""), "{html}");
+
+    let edited = description.replace("- [ ] deploy", "- [x] deploy");
+    mcp.ok("update_task", json!({"ref": task_ref, "description": edited})).await;
+    let again = mcp.ok("get_task", json!({"ref": task_ref})).await;
+    assert_eq!(again["description"], edited.as_str(), "an edit written back reads back as written");
+
+    mcp.ok("add_comment", json!({"ref": task_ref, "body": "Done: see `deploy.sh` and\n\n1. step one\n2. step two"}))
+        .await;
+    let comments = mcp.ok("list_comments", json!({"ref": task_ref, "view": "full"})).await;
+    assert_eq!(comments["items"][0]["body"], "Done: see `deploy.sh` and\n\n1. step one\n2. step two");
+    let excerpt = mcp.ok("list_tasks", json!({"body_chars": 40})).await;
+    let cut = excerpt["items"][0]["description"].as_str().expect("excerpt");
+    assert!(cut.starts_with("## Plan") && excerpt["items"][0]["description_truncated"] == true, "{excerpt}");
+    assert!(
+        !cut.ends_with(' ') && "## Plan\n\nShip the **login** fix, see".starts_with(cut),
+        "a word boundary: {cut:?}"
+    );
+
+    mcp.ok("update_task", json!({"ref": task_ref, "description": null})).await;
+    assert!(mcp.ok("get_task", json!({"ref": task_ref})).await.get("description").is_none(), "null clears");
+    mcp.close().await;
+    app.finish().await;
+}
+
 on_both_backends!(
+    markdown_written_is_markdown_read,
     every_tool_answers_with_its_defaults,
     mistakes_are_tool_errors_with_a_code_and_hint,
     mcp_needs_a_token_before_anything_is_read,
