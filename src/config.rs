@@ -87,6 +87,10 @@ pub struct Settings {
     #[arg(long = "cors-origin", value_name = "ORIGIN", env = "TASKLENS_CORS_ORIGINS", value_delimiter = ',',
           value_parser = parse_origin, global = true)]
     pub cors_origins: Vec<HeaderValue>,
+    /// A directory of `.graphql` files, each one more MCP tool (`serve`
+    /// and `mcp`); read again on SIGHUP.
+    #[arg(long = "tools", value_name = "DIR", env = "TASKLENS_TOOLS", global = true)]
+    pub tools_dir: Option<std::path::PathBuf>,
 }
 
 pub const DEFAULT_REPLY_CAP: u32 = 20_000;
@@ -121,6 +125,7 @@ impl Default for Settings {
             reply_cap: DEFAULT_REPLY_CAP,
             allowed_hosts: Vec::new(),
             cors_origins: Vec::new(),
+            tools_dir: None,
         }
     }
 }

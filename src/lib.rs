@@ -28,6 +28,8 @@ pub struct App {
     pub settings: std::sync::Arc<Settings>,
     /// Failed authentication per client, shared by every surface.
     pub auth_throttle: std::sync::Arc<throttle::AuthThrottle>,
+    /// MCP tools an operator added as GraphQL documents (`--tools DIR`).
+    pub tools: mcp::ToolSet,
 }
 
 impl App {
@@ -35,6 +37,12 @@ impl App {
         let limits = settings.limits;
         let store = Store::new(db, PageLimits { default: 50.min(limits.max_page), max: limits.max_page });
         let graphql = graphql::build(store.clone(), &settings);
-        Self { store, graphql, settings: std::sync::Arc::new(settings), auth_throttle: Default::default() }
+        Self {
+            store,
+            graphql,
+            settings: std::sync::Arc::new(settings),
+            auth_throttle: Default::default(),
+            tools: Default::default(),
+        }
     }
 }

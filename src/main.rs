@@ -51,7 +51,10 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             let conn = db::connect_with(&cli.database_url, cli.db_pool).await?;
             let viewer =
                 auth::authenticate(&conn, &token).await.map_err(|err| format!("cannot use this token: {err}"))?;
-            mcp::serve_stdio(App::new(conn, cli.settings), viewer).await
+            let app = App::new(conn, cli.settings);
+            app.tools.load_configured(&app).await?;
+            app.tools.reload_on_hangup(app.clone());
+            mcp::serve_stdio(app, viewer).await
         }
         Command::Seed(args) => seed(&cli.database_url, &args).await,
         Command::User { command: UserCommand::Create { username, display_name, email, agent } } => {
@@ -144,7 +147,10 @@ async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, settings: Settings
         .await
         .map_err(|err| format!("cannot listen on {}: {err}", args.listen))?;
     tracing::info!(address = %args.listen, database = %db::redact(url), "serving");
-    let service = http::router(App::new(conn, settings)).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    let app = App::new(conn, settings);
+    app.tools.load_configured(&app).await?;
+    app.tools.reload_on_hangup(app.clone());
+    let service = http::router(app).into_make_service_with_connect_info::<std::net::SocketAddr>();
     axum::serve(listener, service)
         .with_graceful_shutdown(async {
             let _ = tokio::signal::ctrl_c().await;

@@ -26,6 +26,11 @@ impl Gateway {
         Self { schema, limits }
     }
 
+    /// The schema's SDL, as async-graphql prints it.
+    pub fn sdl(&self) -> String {
+        self.schema.sdl()
+    }
+
     /// Parses the document once (the schema reuses the parse) and measures
     /// it before async-graphql's own checks, which expand fragments, see it.
     fn admit(&self, request: &mut Request) -> Result<OperationType, ServerError> {

@@ -20,22 +20,26 @@ pub async fn run_request(app: &App, viewer: &Viewer, request: Request, variables
     let request = request.variables(Variables::from_json(variables));
     let response = app.graphql.execute(graphql::with_viewer(request, &app.store, viewer.clone())).await;
     if let Some(error) = response.errors.first() {
-        let ext = error.extensions.as_ref();
-        let field = |name: &str| match ext.and_then(|e| e.get(name)) {
-            Some(async_graphql::Value::String(s)) => Some(s.clone()),
-            _ => None,
-        };
-        let Some(code) = field("code") else {
-            // A document the server does not accept is a bug of this server.
-            tracing::error!(error = %crate::text::for_log(&error.message), "tool operation failed validation");
-            return Err(ToolError::new(Code::Internal, "internal error", "the server logged the details"));
-        };
-        // GraphQL names the page position `after`; tools call it `cursor`.
-        let message = error.message.replace("`after`", "`cursor`");
-        return Err(ToolError { code: Code::from_graphql(&code), message, hint: field("hint") });
+        return Err(tool_error(error));
     }
     response
         .data
         .into_json()
         .map_err(|err| ToolError::new(Code::Internal, format!("unreadable result: {err}"), "try again"))
+}
+
+/// A GraphQL error as a tool error, by its code.
+pub fn tool_error(error: &async_graphql::ServerError) -> ToolError {
+    let ext = error.extensions.as_ref();
+    let field = |name: &str| match ext.and_then(|e| e.get(name)) {
+        Some(async_graphql::Value::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let Some(code) = field("code") else {
+        tracing::error!(error = %crate::text::for_log(&error.message), "tool operation failed");
+        return ToolError::new(Code::Internal, "internal error", "the server logged the details");
+    };
+    // GraphQL names the page position `after`; tools call it `cursor`.
+    let message = error.message.replace("`after`", "`cursor`");
+    ToolError { code: Code::from_graphql(&code), message, hint: field("hint") }
 }

@@ -37,7 +37,8 @@ pub enum Form {
     Table,
 }
 
-fn list(items: &[Item], next: Option<&str>, total: i64, truncated: bool, form: Form) -> Value {
+/// `{items, next, total}` (or the table form) of `items`.
+pub fn list_value(items: &[Item], next: Option<&str>, total: i64, truncated: bool, form: Form) -> Value {
     let mut reply = Map::new();
     match form {
         Form::Object => {
@@ -80,13 +81,13 @@ fn table(items: &[Item]) -> (Vec<Value>, Vec<Value>) {
 /// `{items, next, total}` (or the table form) within `cap`, cut on an item
 /// boundary if need be.
 pub fn list_reply(items: Vec<Item>, next: Option<String>, total: i64, cap: usize, form: Form) -> ToolResult<String> {
-    let whole = encode(&list(&items, next.as_deref(), total, false, form));
+    let whole = encode(&list_value(&items, next.as_deref(), total, false, form));
     if utf16_len(&whole) <= cap {
         return Ok(whole);
     }
     // The reply grows with every item kept: find the most that fit.
     let fits = |kept: usize| {
-        let text = encode(&list(&items[..kept], Some(&items[kept - 1].cursor), total, true, form));
+        let text = encode(&list_value(&items[..kept], Some(&items[kept - 1].cursor), total, true, form));
         (utf16_len(&text) <= cap).then_some(text)
     };
     let (mut low, mut high) = (0, items.len() - 1);
@@ -227,7 +228,7 @@ mod tests {
         assert_eq!(reply["next"], format!("c{}", kept - 1));
         assert_eq!(reply["total"], 50);
         // One more item would not have fit.
-        let more = encode(&list(&items(50, 100)[..kept + 1], Some("c"), 50, true, Form::Object));
+        let more = encode(&list_value(&items(50, 100)[..kept + 1], Some("c"), 50, true, Form::Object));
         assert!(utf16_len(&more) > 1_000);
     }
 

@@ -5,14 +5,19 @@
 //! passes it through the size guard. This layer never touches the store.
 
 mod args;
+mod arguments;
 mod catalogue;
+mod document;
 mod error;
 mod exec;
 mod fields;
 mod guard;
 mod jsonrpc;
+mod reply;
 mod shape;
 mod tools;
+mod toolset;
+mod types;
 mod wiki_tools;
 
 use std::sync::Arc;
@@ -31,7 +36,9 @@ use crate::App;
 use crate::auth::Viewer;
 use crate::text::{for_log, utf16_len};
 
+pub use document::DocumentError;
 pub use error::{Code, ToolError};
+pub use toolset::{LoadError, ToolSet};
 
 /// Where a call's identity comes from.
 #[derive(Clone)]
@@ -110,11 +117,14 @@ impl ServerHandler for McpServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools.as_ref().clone()))
+        let mut tools = self.tools.as_ref().clone();
+        tools.extend(self.app.tools.get().iter().map(|t| t.tool.clone()));
+        Ok(ListToolsResult::with_all_items(tools))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.tools.iter().find(|t| t.name == name).cloned()
+        let builtin = self.tools.iter().find(|t| t.name == name).cloned();
+        builtin.or_else(|| self.app.tools.get().iter().find(|t| t.tool.name == name).map(|t| t.tool.clone()))
     }
 
     async fn call_tool(
@@ -123,7 +133,9 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
-        if !self.tools.iter().any(|t| t.name == name) {
+        let documents = self.app.tools.get();
+        let document = documents.iter().find(|t| t.tool.name == name);
+        if document.is_none() && !self.tools.iter().any(|t| t.name == name) {
             return Err(ErrorData::invalid_params(format!("unknown tool {name}"), None));
         }
         let span = tracing::info_span!("tool", tool = %name, user = tracing::field::Empty, reply_chars = tracing::field::Empty);
@@ -146,7 +158,12 @@ impl ServerHandler for McpServer {
         }
         let call = Call { app: self.app.clone(), viewer, cap: self.app.settings.reply_cap as usize };
         let request_cap = request.arguments.as_ref().and_then(|a| a.get("max_chars")).and_then(|v| v.as_u64());
-        let outcome = catalogue::dispatch(&call, &name, request.arguments).instrument(span.clone()).await;
+        let outcome = match document {
+            Some(tool) => {
+                tool.call(&call.app, &call.viewer, request.arguments, call.cap).instrument(span.clone()).await
+            }
+            None => catalogue::dispatch(&call, &name, request.arguments).instrument(span.clone()).await,
+        };
         let (text, is_error) = match outcome {
             Ok(text) => (text, false),
             Err(err) => {

@@ -142,6 +142,7 @@ impl TestApp {
             log.0.lock().expect("statement log").push(info.statement.to_string());
         });
         let app = App::new(conn.clone(), settings);
+        app.tools.load_configured(&app).await.expect("the tool documents load");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("address"));
         let router = http::router(app);

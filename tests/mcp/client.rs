@@ -28,8 +28,14 @@ impl Mcp {
     }
 
     pub async fn stdio(command: tokio::process::Command) -> Self {
+        Self::stdio_with_pid(command).await.0
+    }
+
+    /// Over stdio, with the child's process id (to signal it).
+    pub async fn stdio_with_pid(command: tokio::process::Command) -> (Self, u32) {
         let transport = rmcp::transport::TokioChildProcess::new(command).expect("spawn");
-        Self { client: ().serve(transport).await.expect("MCP over stdio") }
+        let pid = transport.id().expect("a running child");
+        (Self { client: ().serve(transport).await.expect("MCP over stdio") }, pid)
     }
 
     pub async fn tools(&self) -> Vec<Tool> {

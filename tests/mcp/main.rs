@@ -10,6 +10,7 @@ mod client;
 mod conventions;
 mod hostile;
 mod live_events;
+mod operator;
 mod properties;
 mod stdio;
 mod tools;

@@ -1,0 +1,325 @@
+//! A tool document's arguments: its operation's variables, named in
+//! snake_case (`$first` is `limit`, `$after` is `cursor`, `$full` is
+//! `view`), described by the schema's input types, checked before the
+//! operation runs so that a mistake names the argument and what it allows.
+//! Every tool also takes `max_chars`; a list tool takes `format`.
+
+use std::collections::HashSet;
+
+use async_graphql::parser::types::{BaseType, Type};
+use rmcp::model::JsonObject;
+use serde_json::{Map, Value, json};
+
+use super::document::{ToolDocument, snake_case};
+use super::error::{ToolError, ToolResult};
+use super::guard::Form;
+use super::types::{Named, Types};
+
+/// The most items a page holds, as the schema allows.
+const MAX_LIMIT: i64 = 200;
+
+#[derive(Debug, Clone)]
+enum Role {
+    /// Passed as the variable of this name and type.
+    Variable {
+        name: String,
+        ty: Type,
+    },
+    /// `$full` as `view: "summary" | "full"`.
+    View {
+        name: String,
+    },
+    MaxChars,
+    Format,
+}
+
+#[derive(Debug, Clone)]
+struct Spec {
+    argument: String,
+    role: Role,
+    required: bool,
+}
+
+/// The arguments of one tool, and their JSON Schema.
+#[derive(Debug, Clone)]
+pub struct Arguments {
+    specs: Vec<Spec>,
+    pub schema: JsonObject,
+}
+
+/// A call's arguments, ready to run.
+pub struct Call {
+    pub variables: Map<String, Value>,
+    /// Variables the call left out (and that have no default).
+    pub absent: HashSet<String>,
+    pub max_chars: Option<usize>,
+    pub format: Form,
+    pub verbose: bool,
+}
+
+fn argument_name(variable: &str) -> String {
+    match variable {
+        "first" => "limit".into(),
+        "after" => "cursor".into(),
+        "full" => "view".into(),
+        other => snake_case(other),
+    }
+}
+
+impl Arguments {
+    pub fn of(document: &ToolDocument, types: &Types) -> Result<Self, String> {
+        let mut specs = Vec::new();
+        let mut properties = Map::new();
+        let mut required = Vec::new();
+        for variable in &document.variables {
+            let argument = argument_name(&variable.name);
+            if ["max_chars", "format"].contains(&argument.as_str()) {
+                return Err(format!("`${}` would be the argument `{argument}`, which every tool has", variable.name));
+            }
+            if specs.iter().any(|s: &Spec| s.argument == argument) {
+                return Err(format!("two variables are both the argument `{argument}`"));
+            }
+            let ty = variable.definition.var_type.node.clone();
+            let needed = !ty.nullable && variable.definition.default_value.is_none();
+            let (role, mut property) = if variable.name == "full" {
+                if ty.base != BaseType::Named(async_graphql::Name::new("Boolean")) {
+                    return Err("`$full` selects the full view: it is a Boolean".into());
+                }
+                let default = variable.definition.default_value.as_ref().map(|d| &d.node);
+                let default_view =
+                    if default == Some(&async_graphql::Value::Boolean(true)) { "full" } else { "summary" };
+                let description = format!("Default {default_view}.");
+                let schema = json!({"type": "string", "enum": ["summary", "full"], "description": description});
+                (Role::View { name: variable.name.clone() }, schema)
+            } else {
+                let schema = property(&ty, types);
+                (Role::Variable { name: variable.name.clone(), ty }, schema)
+            };
+            if let (Some(description), Value::Object(object)) = (&variable.description, &mut property) {
+                object.entry("description").or_insert_with(|| description.clone().into());
+            }
+            properties.insert(argument.clone(), property);
+            if needed {
+                required.push(Value::from(argument.clone()));
+            }
+            specs.push(Spec { argument, role, required: needed });
+        }
+        properties.insert("max_chars".into(), json!({"type": "integer"}));
+        specs.push(Spec { argument: "max_chars".into(), role: Role::MaxChars, required: false });
+        if document.list_path.is_some() {
+            properties.insert("format".into(), json!({"type": "string", "enum": ["object", "table"]}));
+            specs.push(Spec { argument: "format".into(), role: Role::Format, required: false });
+        }
+        let mut schema = JsonObject::new();
+        schema.insert("type".into(), "object".into());
+        schema.insert("properties".into(), Value::Object(properties));
+        if !required.is_empty() {
+            schema.insert("required".into(), Value::Array(required));
+        }
+        schema.insert("additionalProperties".into(), false.into());
+        Ok(Self { specs, schema })
+    }
+
+    /// Checks a call's arguments and turns them into the operation's
+    /// variables.
+    pub fn read(&self, arguments: Option<Map<String, Value>>, types: &Types) -> ToolResult<Call> {
+        let arguments = arguments.unwrap_or_default();
+        if let Some(unknown) = arguments.keys().find(|k| !self.specs.iter().any(|s| &s.argument == *k)) {
+            let valid: Vec<&str> = self.specs.iter().map(|s| s.argument.as_str()).collect();
+            return Err(ToolError::invalid(
+                format!("unknown argument `{unknown}`"),
+                format!("this tool takes: {}", valid.join(", ")),
+            ));
+        }
+        let mut call = Call {
+            variables: Map::new(),
+            absent: HashSet::new(),
+            max_chars: None,
+            format: Form::Object,
+            verbose: false,
+        };
+        for spec in &self.specs {
+            let given = arguments.get(&spec.argument);
+            if given.is_none() && spec.required {
+                return Err(ToolError::invalid(
+                    format!("`{}` is required", spec.argument),
+                    "check the tool's input schema in tools/list",
+                ));
+            }
+            match (&spec.role, given) {
+                (Role::Variable { name, .. } | Role::View { name }, None) => {
+                    call.absent.insert(name.clone());
+                }
+                (Role::Variable { name, ty }, Some(value)) => {
+                    let value = coerce(value, ty, &spec.argument, types)?;
+                    if name == "first" {
+                        check_limit(&value)?;
+                    }
+                    if name == "verbose" {
+                        call.verbose = value == Value::Bool(true);
+                    }
+                    call.variables.insert(name.clone(), value);
+                }
+                (Role::View { name }, Some(value)) => {
+                    let full = match value.as_str() {
+                        Some("full") => true,
+                        Some("summary") => false,
+                        _ => return Err(ToolError::invalid(format!("`view` is {value}"), "use summary or full")),
+                    };
+                    call.variables.insert(name.clone(), full.into());
+                }
+                (Role::MaxChars, Some(value)) => match value.as_i64() {
+                    Some(n) if n >= 1_000 => call.max_chars = Some(usize::try_from(n).unwrap_or(usize::MAX)),
+                    _ => return Err(ToolError::invalid(format!("`max_chars` is {value}"), "use 1000 or more")),
+                },
+                (Role::Format, Some(value)) => {
+                    call.format = match value.as_str() {
+                        Some("object") => Form::Object,
+                        Some("table") => Form::Table,
+                        _ => return Err(ToolError::invalid(format!("`format` is {value}"), "use object or table")),
+                    };
+                }
+                (Role::MaxChars | Role::Format, None) => {}
+            }
+        }
+        Ok(call)
+    }
+}
+
+fn check_limit(value: &Value) -> ToolResult<()> {
+    match value.as_i64() {
+        Some(n) if (1..=MAX_LIMIT).contains(&n) => Ok(()),
+        None if value.is_null() => Ok(()),
+        _ => Err(ToolError::invalid(format!("`limit` is {value}"), "use 1 to 200, and `cursor` for more")),
+    }
+}
+
+/// The JSON Schema of a GraphQL input type, in the subset strict clients
+/// accept (one type per property, closed objects, no null alternatives).
+fn property(ty: &Type, types: &Types) -> Value {
+    match &ty.base {
+        BaseType::List(inner) => json!({"type": "array", "items": property(inner, types)}),
+        BaseType::Named(name) => match name.as_str() {
+            "Int" => json!({"type": "integer"}),
+            "Float" => json!({"type": "number"}),
+            "Boolean" => json!({"type": "boolean"}),
+            other => match types.get(other) {
+                Some(Named::Enum { values }) => {
+                    let values: Vec<String> = values.iter().map(|v| v.to_lowercase()).collect();
+                    json!({"type": "string", "enum": values})
+                }
+                Some(Named::Input { fields }) => {
+                    let mut properties = Map::new();
+                    let mut required = Vec::new();
+                    for field in fields {
+                        let mut schema = property(&field.ty, types);
+                        if let (Some(description), Value::Object(object)) = (&field.description, &mut schema) {
+                            object.insert("description".into(), description.clone().into());
+                        }
+                        let name = snake_case(&field.name);
+                        if !field.ty.nullable && !field.has_default {
+                            required.push(Value::from(name.clone()));
+                        }
+                        properties.insert(name, schema);
+                    }
+                    let mut object = json!({"type": "object", "properties": properties, "additionalProperties": false});
+                    if !required.is_empty() {
+                        object["required"] = Value::Array(required);
+                    }
+                    object
+                }
+                _ => json!({"type": "string"}),
+            },
+        },
+    }
+}
+
+/// One argument's value as the variable's JSON, or an error naming it.
+fn coerce(value: &Value, ty: &Type, argument: &str, types: &Types) -> ToolResult<Value> {
+    if value.is_null() {
+        return if ty.nullable {
+            Ok(Value::Null)
+        } else {
+            Err(ToolError::invalid(format!("`{argument}` may not be null"), "give it a value"))
+        };
+    }
+    let wrong = |expected: &str| {
+        ToolError::invalid(format!("`{argument}` is {value}, not {expected}"), "check the tool's input schema")
+    };
+    match &ty.base {
+        BaseType::List(inner) => match value {
+            Value::Array(items) => items
+                .iter()
+                .map(|item| coerce(item, inner, argument, types))
+                .collect::<ToolResult<_>>()
+                .map(Value::Array),
+            // "a,b,c" for a list of names.
+            Value::String(csv) => csv
+                .split(',')
+                .map(str::trim)
+                .filter(|s| !s.is_empty())
+                .map(|item| coerce(&Value::from(item), inner, argument, types))
+                .collect::<ToolResult<_>>()
+                .map(Value::Array),
+            _ => Err(wrong("an array")),
+        },
+        BaseType::Named(name) => match name.as_str() {
+            "Int" => match value.as_i64() {
+                Some(n) if i32::try_from(n).is_ok() => Ok(value.clone()),
+                _ => Err(wrong("an integer")),
+            },
+            "Float" => value.is_number().then(|| value.clone()).ok_or_else(|| wrong("a number")),
+            "Boolean" => value.is_boolean().then(|| value.clone()).ok_or_else(|| wrong("true or false")),
+            "String" | "ID" => value.is_string().then(|| value.clone()).ok_or_else(|| wrong("a string")),
+            "DateTime" => instant(argument, value.as_str().ok_or_else(|| wrong("a date or instant"))?).map(Value::from),
+            "NaiveDate" => {
+                let text = value.as_str().ok_or_else(|| wrong("a date"))?;
+                chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+                    .map(|_| value.clone())
+                    .map_err(|_| ToolError::invalid(format!("`{argument}` is not a date: {text}"), "use 2026-11-29"))
+            }
+            other => match types.get(other) {
+                Some(Named::Enum { values }) => {
+                    let text = value.as_str().unwrap_or_default();
+                    values.iter().find(|v| v.eq_ignore_ascii_case(text)).map(|v| Value::from(v.as_str())).ok_or_else(
+                        || {
+                            let allowed: Vec<String> = values.iter().map(|v| v.to_lowercase()).collect();
+                            ToolError::invalid(
+                                format!("`{argument}` is {value}"),
+                                format!("use one of: {}", allowed.join(", ")),
+                            )
+                        },
+                    )
+                }
+                Some(Named::Input { fields }) => {
+                    let Value::Object(given) = value else { return Err(wrong("an object")) };
+                    let mut out = Map::new();
+                    for (key, inner) in given {
+                        let field =
+                            fields.iter().find(|f| snake_case(&f.name) == *key || f.name == *key).ok_or_else(|| {
+                                let valid: Vec<String> = fields.iter().map(|f| snake_case(&f.name)).collect();
+                                ToolError::invalid(
+                                    format!("`{argument}` has no field `{key}`"),
+                                    format!("its fields: {}", valid.join(", ")),
+                                )
+                            })?;
+                        out.insert(field.name.clone(), coerce(inner, &field.ty, &format!("{argument}.{key}"), types)?);
+                    }
+                    Ok(Value::Object(out))
+                }
+                _ => Ok(value.clone()),
+            },
+        },
+    }
+}
+
+/// An ISO date (midnight UTC) or instant, as a GraphQL DateTime.
+fn instant(argument: &str, value: &str) -> ToolResult<String> {
+    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(value) {
+        return Ok(t.to_rfc3339());
+    }
+    if let Ok(d) = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d") {
+        return Ok(format!("{d}T00:00:00Z"));
+    }
+    Err(ToolError::invalid(format!("`{argument}` is not a date: {value}"), "use 2026-11-29 or 2026-11-29T10:00:00Z"))
+}

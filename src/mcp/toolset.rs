@@ -1,0 +1,275 @@
+//! Tools that are GraphQL documents: an operator's `--tools DIR`
+//! (`TASKLENS_TOOLS`), each `.graphql` file one tool, checked against the
+//! schema when the server starts (an invalid file stops the start with its
+//! path, line and the GraphQL error) and read again on SIGHUP (an invalid
+//! set is refused and the previous one kept). Each call runs its document
+//! with the caller's identity and shapes the result by the reply rules.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, RwLock};
+
+use async_graphql::parser::types::{
+    DocumentOperations, ExecutableDocument, OperationDefinition, Selection, SelectionSet,
+};
+use async_graphql::{Request, Variables};
+use rmcp::model::{JsonObject, MetaObject, Tool, ToolAnnotations};
+use serde_json::{Map, Value};
+
+use crate::App;
+use crate::auth::Viewer;
+
+use super::arguments::Arguments;
+use super::catalogue::MAX_RESULT_SIZE_META;
+use super::document::{DocumentError, ToolDocument};
+use super::error::{Code, ToolError, ToolResult};
+use super::reply;
+use super::types::Types;
+
+/// One document tool, ready to list and to call.
+pub struct DocumentTool {
+    pub tool: Tool,
+    document: ToolDocument,
+    arguments: Arguments,
+    types: Arc<Types>,
+}
+
+/// The document tools being served; replaced whole on reload.
+#[derive(Clone, Default)]
+pub struct ToolSet {
+    loaded: Arc<RwLock<Arc<Vec<DocumentTool>>>>,
+}
+
+/// Why a tool directory cannot be served.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    #[error("cannot read the tools directory {}: {error}", path.display())]
+    Directory { path: PathBuf, error: std::io::Error },
+    #[error("cannot read {}: {error}", path.display())]
+    File { path: PathBuf, error: std::io::Error },
+    #[error(transparent)]
+    Document(#[from] DocumentError),
+    #[error("{path}: the tool `{name}` is already a tool{}", if *.builtin { " of tasklens" } else { " of this directory" })]
+    Taken { path: String, name: String, builtin: bool },
+    #[error("the schema's SDL does not parse")]
+    Schema,
+}
+
+impl ToolSet {
+    pub fn get(&self) -> Arc<Vec<DocumentTool>> {
+        self.loaded.read().map(|l| l.clone()).unwrap_or_default()
+    }
+
+    /// Loads the directory the settings name, if any.
+    pub async fn load_configured(&self, app: &App) -> Result<(), LoadError> {
+        let Some(dir) = app.settings.tools_dir.clone() else { return Ok(()) };
+        self.load(app, &dir).await
+    }
+
+    /// Reads every `.graphql` file of `dir` and, when all of them are valid
+    /// tools, serves them instead of the current ones.
+    pub async fn load(&self, app: &App, dir: &Path) -> Result<(), LoadError> {
+        let types = Arc::new(Types::from_sdl(&app.graphql.sdl()).ok_or(LoadError::Schema)?);
+        let reserved: HashSet<String> = super::catalogue::tools(0).into_iter().map(|t| t.name.to_string()).collect();
+        let entries = std::fs::read_dir(dir).map_err(|error| LoadError::Directory { path: dir.to_owned(), error })?;
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|e| e == "graphql") && p.is_file())
+            .collect();
+        paths.sort();
+        let mut tools: Vec<DocumentTool> = Vec::new();
+        for path in paths {
+            let text = std::fs::read_to_string(&path).map_err(|error| LoadError::File { path: path.clone(), error })?;
+            let source = path.display().to_string();
+            let tool = DocumentTool::new(&source, &text, &types, app).await?;
+            let name = tool.tool.name.to_string();
+            if reserved.contains(&name) || tools.iter().any(|t| t.tool.name == name) {
+                return Err(LoadError::Taken {
+                    path: source,
+                    name,
+                    builtin: reserved.contains(&tool.tool.name.to_string()),
+                });
+            }
+            tools.push(tool);
+        }
+        let count = tools.len();
+        if let Ok(mut loaded) = self.loaded.write() {
+            *loaded = Arc::new(tools);
+        }
+        tracing::info!(dir = %dir.display(), tools = count, "tool documents loaded");
+        Ok(())
+    }
+
+    /// Reads the directory again on each SIGHUP, keeping the tools served
+    /// when the new set is invalid.
+    pub fn reload_on_hangup(&self, app: App) {
+        #[cfg(unix)]
+        {
+            let Some(dir) = app.settings.tools_dir.clone() else { return };
+            let set = self.clone();
+            tokio::spawn(async move {
+                use tokio::signal::unix::{SignalKind, signal};
+                let Ok(mut hangups) = signal(SignalKind::hangup()) else { return };
+                while hangups.recv().await.is_some() {
+                    if let Err(err) = set.load(&app, &dir).await {
+                        tracing::error!(error = %err, "tool documents not reloaded; serving the previous set");
+                    }
+                }
+            });
+        }
+    }
+}
+
+impl DocumentTool {
+    async fn new(source: &str, text: &str, types: &Arc<Types>, app: &App) -> Result<Self, LoadError> {
+        let document = ToolDocument::parse(source, text, types)?;
+        let at_start = |message: String| DocumentError { source_name: source.to_owned(), line: 1, column: 1, message };
+        let arguments = Arguments::of(&document, types).map_err(at_start)?;
+        validate(app, &document).await?;
+        let mut tool =
+            Tool::new(document.tool_name.clone(), document.description.clone(), Arc::new(arguments.schema.clone()))
+                .with_title(document.title.clone());
+        let annotations = ToolAnnotations::new().read_only(!document.write);
+        tool.annotations = Some(if document.write { annotations.destructive(true) } else { annotations });
+        let mut meta = JsonObject::new();
+        meta.insert(MAX_RESULT_SIZE_META.into(), app.settings.reply_cap.into());
+        tool.meta = Some(MetaObject(meta));
+        Ok(Self { tool, document, arguments, types: types.clone() })
+    }
+
+    /// Runs the tool for `viewer` within `cap`.
+    pub async fn call(
+        &self,
+        app: &App,
+        viewer: &Viewer,
+        arguments: Option<Map<String, Value>>,
+        cap: usize,
+    ) -> ToolResult<String> {
+        let call = self.arguments.read(arguments, &self.types)?;
+        let cap = call.max_chars.map_or(cap, |m| m.min(cap));
+        let document = &self.document;
+        let mut parsed = document.parsed.clone();
+        let absent: HashSet<String> = document
+            .variables
+            .iter()
+            .filter(|v| call.absent.contains(&v.name) && v.definition.default_value.is_none())
+            .map(|v| v.name.clone())
+            .collect();
+        leave_out(&mut parsed, &absent);
+        let mut request = Request::new(document.text.clone())
+            .operation_name(document.operation.clone())
+            .variables(Variables::from_json(Value::Object(call.variables)));
+        request.set_parsed_query(parsed);
+        let response = app.graphql.execute(crate::graphql::with_viewer(request, &app.store, viewer.clone())).await;
+        if let Some(error) = response.errors.first() {
+            if error.path.is_empty() && !error.locations.is_empty() {
+                // The document was valid at start: the server broke it.
+                tracing::error!(tool = %document.tool_name, error = %crate::text::for_log(&error.message), "tool document refused");
+                return Err(ToolError::new(Code::Internal, "internal error", "the server logged the details"));
+            }
+            return Err(super::exec::tool_error(error));
+        }
+        let data =
+            response.data.into_json().map_err(|err| ToolError::new(Code::Internal, err.to_string(), "try again"))?;
+        reply::reply(document, &data, call.verbose, call.format, cap)
+    }
+}
+
+/// Checks `document` against the schema by running it through the gateway
+/// with every root field skipped: the schema's own validation, nothing
+/// resolved, nothing written.
+async fn validate(app: &App, document: &ToolDocument) -> Result<(), DocumentError> {
+    let mut parsed = document.parsed.clone();
+    for operation in operations(&mut parsed) {
+        skip_all(&mut operation.selection_set.node);
+    }
+    let mut request = Request::new(document.text.clone()).operation_name(document.operation.clone());
+    request.set_parsed_query(parsed);
+    let response = app.graphql.execute(request).await;
+    match response.errors.first() {
+        None => Ok(()),
+        Some(error) => {
+            let position = error.locations.first();
+            Err(DocumentError {
+                source_name: document.source_name.clone(),
+                line: position.map_or(1, |p| p.line),
+                column: position.map_or(1, |p| p.column),
+                message: error.message.clone(),
+            })
+        }
+    }
+}
+
+fn operations(document: &mut ExecutableDocument) -> Vec<&mut OperationDefinition> {
+    match &mut document.operations {
+        DocumentOperations::Single(operation) => vec![&mut operation.node],
+        DocumentOperations::Multiple(operations) => operations.values_mut().map(|o| &mut o.node).collect(),
+    }
+}
+
+fn skip_all(set: &mut SelectionSet) {
+    let skip = async_graphql::Positioned::new(
+        async_graphql::parser::types::Directive {
+            name: async_graphql::Positioned::new(async_graphql::Name::new("skip"), Default::default()),
+            arguments: vec![(
+                async_graphql::Positioned::new(async_graphql::Name::new("if"), Default::default()),
+                async_graphql::Positioned::new(async_graphql_value::Value::Boolean(true), Default::default()),
+            )],
+        },
+        Default::default(),
+    );
+    for item in &mut set.items {
+        match &mut item.node {
+            Selection::Field(field) => field.node.directives.push(skip.clone()),
+            Selection::FragmentSpread(spread) => spread.node.directives.push(skip.clone()),
+            Selection::InlineFragment(inline) => inline.node.directives.push(skip.clone()),
+        }
+    }
+}
+
+/// A variable the call left out leaves out what it was passed to, as the
+/// GraphQL spec says (async-graphql would pass null, which clears a field).
+fn leave_out(document: &mut ExecutableDocument, absent: &HashSet<String>) {
+    if absent.is_empty() {
+        return;
+    }
+    fn value(v: &mut async_graphql_value::Value, absent: &HashSet<String>) {
+        match v {
+            async_graphql_value::Value::Object(fields) => {
+                fields.retain(
+                    |_, inner| !matches!(inner, async_graphql_value::Value::Variable(n) if absent.contains(n.as_str())),
+                );
+                fields.values_mut().for_each(|inner| value(inner, absent));
+            }
+            async_graphql_value::Value::List(items) => items.iter_mut().for_each(|inner| {
+                if matches!(inner, async_graphql_value::Value::Variable(n) if absent.contains(n.as_str())) {
+                    *inner = async_graphql_value::Value::Null;
+                }
+                value(inner, absent);
+            }),
+            _ => {}
+        }
+    }
+    fn set(s: &mut SelectionSet, absent: &HashSet<String>) {
+        for item in &mut s.items {
+            if let Selection::Field(field) = &mut item.node {
+                let field = &mut field.node;
+                field.arguments.retain(
+                    |(_, v)| !matches!(&v.node, async_graphql_value::Value::Variable(n) if absent.contains(n.as_str())),
+                );
+                field.arguments.iter_mut().for_each(|(_, v)| value(&mut v.node, absent));
+                set(&mut field.selection_set.node, absent);
+            } else if let Selection::InlineFragment(inline) = &mut item.node {
+                set(&mut inline.node.selection_set.node, absent);
+            }
+        }
+    }
+    for operation in operations(document) {
+        set(&mut operation.selection_set.node, absent);
+        operation.variable_definitions.retain(|d| !absent.contains(d.node.name.node.as_str()));
+    }
+    for fragment in document.fragments.values_mut() {
+        set(&mut fragment.node.selection_set.node, absent);
+    }
+}
