@@ -37,12 +37,7 @@ impl App {
         let limits = settings.limits;
         let store = Store::new(db, PageLimits { default: 50.min(limits.max_page), max: limits.max_page });
         let graphql = graphql::build(store.clone(), &settings);
-        Self {
-            store,
-            graphql,
-            settings: std::sync::Arc::new(settings),
-            auth_throttle: Default::default(),
-            tools: Default::default(),
-        }
+        let tools = mcp::ToolSet::built_in(&graphql, settings.reply_cap);
+        Self { store, graphql, settings: std::sync::Arc::new(settings), auth_throttle: Default::default(), tools }
     }
 }

@@ -75,6 +75,27 @@ impl TaskEvent {
     async fn new_value(&self) -> Option<&str> {
         self.0.new_value.as_deref()
     }
+    /// The old value as text (a description's HTML as plain text or
+    /// Markdown), in a window or an excerpt.
+    async fn old_text(
+        &self,
+        #[graphql(default = 16_000)] max_chars: i32,
+        #[graphql(default)] cursor: i32,
+        #[graphql(default)] cut: TextCut,
+        #[graphql(default)] format: TextFormat,
+    ) -> async_graphql::Result<Option<TextWindow>> {
+        self.value_text(self.0.old_value.as_deref(), format, max_chars, cursor, cut)
+    }
+    /// The new value as text, like `oldText`.
+    async fn new_text(
+        &self,
+        #[graphql(default = 16_000)] max_chars: i32,
+        #[graphql(default)] cursor: i32,
+        #[graphql(default)] cut: TextCut,
+        #[graphql(default)] format: TextFormat,
+    ) -> async_graphql::Result<Option<TextWindow>> {
+        self.value_text(self.0.new_value.as_deref(), format, max_chars, cursor, cut)
+    }
     async fn actor(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<User>> {
         Ok(load(ctx, UserKey(self.0.actor_id)).await?.map(User))
     }
@@ -83,5 +104,27 @@ impl TaskEvent {
     }
     async fn project(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Project>> {
         Ok(load(ctx, ProjectKey(self.0.project_id)).await?.map(Project))
+    }
+}
+
+impl TaskEvent {
+    /// A description's values are HTML; every other field's are plain text.
+    fn value_text(
+        &self,
+        value: Option<&str>,
+        format: TextFormat,
+        max_chars: i32,
+        cursor: i32,
+        how: TextCut,
+    ) -> async_graphql::Result<Option<TextWindow>> {
+        value
+            .map(|value| {
+                if self.0.field == "description" {
+                    text::cut(value, format, max_chars, cursor, how)
+                } else {
+                    text::cut_text(value, max_chars, cursor, how)
+                }
+            })
+            .transpose()
     }
 }

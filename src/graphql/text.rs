@@ -82,6 +82,15 @@ pub fn cut(
     cursor: i32,
     how: TextCut,
 ) -> async_graphql::Result<TextWindow> {
+    let plain = match format {
+        TextFormat::Plain => text::html_to_text(html),
+        TextFormat::Markdown => text::html_to_markdown(html),
+    };
+    cut_text(&plain, max_chars, cursor, how)
+}
+
+/// Cuts a text that is already plain, as asked.
+pub fn cut_text(plain: &str, max_chars: i32, cursor: i32, how: TextCut) -> async_graphql::Result<TextWindow> {
     if !(1..=MAX_MAX_CHARS).contains(&max_chars) {
         return Err(coded(
             format!("`maxChars` is {max_chars}"),
@@ -89,11 +98,7 @@ pub fn cut(
             Some("ask for 1 to 1,000,000 characters"),
         ));
     }
-    let plain = match format {
-        TextFormat::Plain => text::html_to_text(html),
-        TextFormat::Markdown => text::html_to_markdown(html),
-    };
-    let total = text::utf16_len(&plain) as i32;
+    let total = text::utf16_len(plain) as i32;
     let max = max_chars as usize;
     let (piece, start, next, truncated) = match how {
         TextCut::Window => {
@@ -105,7 +110,7 @@ pub fn cut(
                 )
             };
             let start = usize::try_from(cursor).map_err(|_| bad_cursor())?;
-            let w = text::window(&plain, start, max).ok_or_else(bad_cursor)?;
+            let w = text::window(plain, start, max).ok_or_else(bad_cursor)?;
             (w.text.to_owned(), cursor, w.next.map(|n| n as i32), w.next.is_some())
         }
         TextCut::Word | TextCut::FirstLine => {
@@ -117,7 +122,7 @@ pub fn cut(
                 ));
             }
             let (piece, truncated) =
-                if how == TextCut::Word { text::excerpt(&plain, max) } else { text::first_line(&plain, max) };
+                if how == TextCut::Word { text::excerpt(plain, max) } else { text::first_line(plain, max) };
             (piece.to_owned(), 0, None, truncated)
         }
     };

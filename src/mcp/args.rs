@@ -207,17 +207,6 @@ list_args!(ListComments {
     pub view: Option<View>,
 });
 
-list_args!(ListTaskChanges {
-    #[serde(rename = "ref")]
-    pub task_ref: String,
-});
-
-list_args!(ListActivity {
-    pub project: Option<String>,
-    pub actor: Option<String>,
-    pub since: Option<String>,
-});
-
 tool_args!(CreateTask {
     pub project: String,
     pub title: String,
@@ -254,13 +243,6 @@ tool_args!(UpdateTask {
     pub labels: Option<Names>,
     #[serde(default, deserialize_with = "present")]
     pub due: Option<Option<String>>,
-});
-
-tool_args!(AddComment {
-    #[serde(rename = "ref")]
-    pub task_ref: String,
-    /// Markdown.
-    pub body: String,
 });
 
 tool_args!(RegisterAgent {
@@ -346,12 +328,6 @@ pub fn date(argument: &str, value: Option<&str>) -> ToolResult<Option<String>> {
         .map_err(|_| ToolError::invalid(format!("`{argument}` is not a date: {value}"), "use 2026-11-29"))
 }
 
-list_args!(WikiTree {
-    pub workspace: Option<String>,
-    /// Prefix.
-    pub path: Option<String>,
-});
-
 tool_args!(GetWikiPage {
     pub path: String,
     /// If the path is in several.
@@ -360,18 +336,6 @@ tool_args!(GetWikiPage {
     pub cursor: Option<i64>,
     /// Up to 20000; content defaults to 8000.
     pub max_chars: Option<i64>,
-});
-
-list_args!(SearchWiki {
-    /// All words.
-    pub query: String,
-    pub workspace: Option<String>,
-});
-
-list_args!(ListWikiChanges {
-    /// Changes after it.
-    pub since: Option<String>,
-    pub workspace: Option<String>,
 });
 
 tool_args!(PutWikiPage {

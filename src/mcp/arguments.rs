@@ -2,7 +2,7 @@
 //! snake_case (`$first` is `limit`, `$after` is `cursor`, `$full` is
 //! `view`), described by the schema's input types, checked before the
 //! operation runs so that a mistake names the argument and what it allows.
-//! Every tool also takes `max_chars`; a list tool takes `format`.
+//! Every read tool also takes `max_chars`; a list tool takes `format`.
 
 use std::collections::HashSet;
 
@@ -28,6 +28,12 @@ enum Role {
     /// `$full` as `view: "summary" | "full"`.
     View {
         name: String,
+    },
+    /// `$withX`: not an argument, but whether the call gave `x` (not null,
+    /// zero, false or empty), for `@include`/`@skip` of what depends on it.
+    Derived {
+        name: String,
+        of: String,
     },
     MaxChars,
     Format,
@@ -81,6 +87,11 @@ impl Arguments {
             }
             let ty = variable.definition.var_type.node.clone();
             let needed = !ty.nullable && variable.definition.default_value.is_none();
+            if let Some(of) = derived_from(&variable.name, document) {
+                let role = Role::Derived { name: variable.name.clone(), of };
+                specs.push(Spec { argument: String::new(), role, required: false });
+                continue;
+            }
             let (role, mut property) = if variable.name == "full" {
                 if ty.base != BaseType::Named(async_graphql::Name::new("Boolean")) {
                     return Err("`$full` selects the full view: it is a Boolean".into());
@@ -104,8 +115,11 @@ impl Arguments {
             }
             specs.push(Spec { argument, role, required: needed });
         }
-        properties.insert("max_chars".into(), json!({"type": "integer"}));
-        specs.push(Spec { argument: "max_chars".into(), role: Role::MaxChars, required: false });
+        // A write answers with what it wrote: the server's cap is enough.
+        if !document.write {
+            properties.insert("max_chars".into(), json!({"type": "integer"}));
+            specs.push(Spec { argument: "max_chars".into(), role: Role::MaxChars, required: false });
+        }
         if document.list_path.is_some() {
             properties.insert("format".into(), json!({"type": "string", "enum": ["object", "table"]}));
             specs.push(Spec { argument: "format".into(), role: Role::Format, required: false });
@@ -124,8 +138,9 @@ impl Arguments {
     /// variables.
     pub fn read(&self, arguments: Option<Map<String, Value>>, types: &Types) -> ToolResult<Call> {
         let arguments = arguments.unwrap_or_default();
-        if let Some(unknown) = arguments.keys().find(|k| !self.specs.iter().any(|s| &s.argument == *k)) {
-            let valid: Vec<&str> = self.specs.iter().map(|s| s.argument.as_str()).collect();
+        let offered = || self.specs.iter().filter(|s| !matches!(s.role, Role::Derived { .. }));
+        if let Some(unknown) = arguments.keys().find(|k| !offered().any(|s| &s.argument == *k)) {
+            let valid: Vec<&str> = offered().map(|s| s.argument.as_str()).collect();
             return Err(ToolError::invalid(
                 format!("unknown argument `{unknown}`"),
                 format!("this tool takes: {}", valid.join(", ")),
@@ -179,11 +194,28 @@ impl Arguments {
                         _ => return Err(ToolError::invalid(format!("`format` is {value}"), "use object or table")),
                     };
                 }
-                (Role::MaxChars | Role::Format, None) => {}
+                (Role::MaxChars | Role::Format, None) | (Role::Derived { .. }, _) => {}
+            }
+        }
+        for spec in &self.specs {
+            if let Role::Derived { name, of } = &spec.role {
+                let given = call.variables.get(of).is_some_and(|v| {
+                    !matches!(v, Value::Null | Value::Bool(false)) && v.as_f64() != Some(0.0) && v.as_str() != Some("")
+                });
+                call.variables.insert(name.clone(), given.into());
+                call.absent.remove(name);
             }
         }
         Ok(call)
     }
+}
+
+/// `withWorkspace` of a document with `$workspace` is derived from it.
+fn derived_from(name: &str, document: &ToolDocument) -> Option<String> {
+    let rest = name.strip_prefix("with")?;
+    let mut chars = rest.chars();
+    let of = chars.next().filter(char::is_ascii_uppercase)?.to_ascii_lowercase().to_string() + chars.as_str();
+    document.variables.iter().any(|v| v.name == of).then_some(of)
 }
 
 fn check_limit(value: &Value) -> ToolResult<()> {

@@ -71,6 +71,8 @@ pub struct ToolDocument {
     pub title: String,
     pub description: String,
     pub write: bool,
+    /// Writes only add (`# @additive`): not a destructive tool.
+    pub additive: bool,
     pub text: String,
     pub parsed: ExecutableDocument,
     pub variables: Vec<Variable>,
@@ -102,15 +104,30 @@ fn title(operation: &str) -> String {
     chars.next().map(|c| c.to_ascii_uppercase().to_string() + chars.as_str()).unwrap_or_default()
 }
 
-/// The leading `#` lines, joined: the tool's description.
-fn leading_comment(text: &str) -> String {
-    text.lines()
+/// The leading `#` lines: the tool's description, and its `@` notes.
+fn leading_comment(text: &str) -> (String, Vec<String>) {
+    let lines = text
+        .lines()
         .map(str::trim)
         .take_while(|line| line.starts_with('#') || line.is_empty())
         .filter_map(|line| line.strip_prefix('#').map(str::trim))
-        .filter(|line| !line.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
+        .filter(|line| !line.is_empty());
+    let (notes, words): (Vec<&str>, Vec<&str>) = lines.partition(|line| line.starts_with('@'));
+    (words.join(" "), notes.into_iter().map(str::to_owned).collect())
+}
+
+/// The `#` lines right above line `line` (1-based): an argument's own
+/// description, which wins over the schema's.
+fn comment_above(lines: &[&str], line: usize) -> Option<String> {
+    let above: Vec<&str> = lines[..line.saturating_sub(1).min(lines.len())]
+        .iter()
+        .rev()
+        .map(|l| l.trim())
+        .take_while(|l| l.starts_with('#'))
+        .filter_map(|l| l.strip_prefix('#').map(str::trim))
+        .collect();
+    let text: Vec<&str> = above.iter().rev().copied().filter(|l| !l.is_empty()).collect();
+    (!above.is_empty()).then(|| text.join(" "))
 }
 
 impl ToolDocument {
@@ -148,7 +165,10 @@ impl ToolDocument {
                 return Err(error(operation.pos, "a subscription cannot be a tool".into()));
             }
         };
-        let description = leading_comment(text);
+        let (description, notes) = leading_comment(text);
+        if let Some(note) = notes.iter().find(|n| n.as_str() != "@additive") {
+            return Err(error(start, format!("unknown note `{note}`: the one known is `@additive`")));
+        }
         if description.is_empty() {
             return Err(error(start, "start the file with a `#` comment: it is the tool's description".into()));
         }
@@ -157,13 +177,18 @@ impl ToolDocument {
             .object(&operation.node.selection_set.node, root, ObjectKind::Plain)
             .map_err(|(pos, message)| error(pos, message))?;
         let usages = walker.usages;
+        let lines: Vec<&str> = text.lines().collect();
         let variables = operation
             .node
             .variable_definitions
             .iter()
             .map(|definition| {
                 let name = definition.node.name.node.to_string();
-                let description = usages.get(&name).cloned().flatten();
+                // A bare `#` above a variable leaves it undescribed.
+                let description = match comment_above(&lines, definition.pos.line) {
+                    Some(comment) => Some(comment).filter(|c| !c.is_empty()),
+                    None => usages.get(&name).cloned().flatten(),
+                };
                 Variable { name, definition: definition.node.clone(), description }
             })
             .collect();
@@ -179,6 +204,7 @@ impl ToolDocument {
             operation: name,
             description,
             write: operation.node.ty == OperationType::Mutation,
+            additive: notes.iter().any(|n| n == "@additive"),
             text: text.to_owned(),
             parsed: parsed.clone(),
             variables,
@@ -387,6 +413,11 @@ mod tests {
         assert_eq!(snake_case("DueSoon"), "due_soon");
         assert_eq!(snake_case("changedSince"), "changed_since");
         assert_eq!(title("ListDueSoon"), "List due soon");
-        assert_eq!(leading_comment("# Tasks due\n# this week.\n\nquery A { a }"), "Tasks due this week.");
+        let (description, notes) = leading_comment("# Tasks due\n# this week.\n# @additive\n\nquery A { a }");
+        assert_eq!((description.as_str(), notes), ("Tasks due this week.", vec!["@additive".to_owned()]));
+        let lines = ["query A(", "  # Key or", "  # category.", "  $status: String", "  $b: Int", ")"];
+        assert_eq!(comment_above(&lines, 4).as_deref(), Some("Key or category."));
+        assert_eq!(comment_above(&lines, 5), None);
+        assert_eq!(comment_above(&["query A(", "  #", "  $b: Int"], 3).as_deref(), Some(""));
     }
 }

@@ -1,8 +1,11 @@
 //! MCP tools for agents: one rmcp server on two transports (stdio, and
-//! streamable HTTP at `/mcp`). Each tool validates its arguments, runs its
-//! fixed GraphQL operation (`operations/*.graphql`) in-process with the
-//! caller's identity, shapes the result into the reply conventions and
-//! passes it through the size guard. This layer never touches the store.
+//! streamable HTTP at `/mcp`). A tool is a GraphQL document (`tools/*.graphql`
+//! and an operator's `--tools DIR`, served by `toolset`): its arguments are
+//! the operation's variables, it runs in-process with the caller's
+//! identity, and its result is shaped by one rule set (`reply`) and passes
+//! the size guard. The tools not yet documents (`catalogue`, `tools`,
+//! `wiki_tools`) run their fixed operations the same way. This layer never
+//! touches the store.
 
 mod args;
 mod arguments;

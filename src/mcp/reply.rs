@@ -71,7 +71,11 @@ impl Shaper {
             (Value::String(s), Shape::Enum) if s == "NONE" && !self.verbose => Value::Null,
             (Value::String(s), Shape::Enum) => Value::String(s.to_lowercase()),
             (Value::String(s), Shape::Instant) => instant(s),
-            (Value::Object(object), Shape::Object(plan)) if plan.kind == ObjectKind::Connection => {
+            // A connection inside a reply with its edges; one with just
+            // `nodes` is an object of one field, a list.
+            (Value::Object(object), Shape::Object(plan))
+                if plan.kind == ObjectKind::Connection && object.contains_key("edges") =>
+            {
                 let (items, next, total) = self.connection(object, plan);
                 guard::list_value(&items, next.as_deref(), total, false, Form::Object)
             }

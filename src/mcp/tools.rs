@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::text::{html_to_text, utf16_len};
+use crate::text::utf16_len;
 
 use super::Call;
 use super::args::{self, View};
@@ -334,48 +334,6 @@ pub async fn list_comments(call: &Call, a: args::ListComments) -> ToolResult<Str
     guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
 }
 
-/// Old and new values of a change, cut so that one change stays small.
-const CHANGE_VALUE_CHARS: usize = 300;
-
-fn change(node: &Value, with_ref: bool) -> Value {
-    let mut item = Map::new();
-    item.insert("at".into(), fields::instant(&node["at"]));
-    if with_ref {
-        put(&mut item, "ref", node["task"]["ref"].clone(), false);
-    }
-    item.insert("field".into(), node["field"].clone());
-    for (key, source) in [("old", "oldValue"), ("new", "newValue")] {
-        if let Some(value) = node[source].as_str() {
-            let plain = if value.contains('<') { html_to_text(value) } else { value.to_owned() };
-            let (cut, truncated) = crate::text::excerpt(&plain, CHANGE_VALUE_CHARS);
-            put(&mut item, key, cut.into(), false);
-            put(&mut item, &format!("{key}_truncated"), truncated.into(), false);
-        }
-    }
-    put(&mut item, "actor", node["actor"]["username"].clone(), false);
-    Value::Object(item)
-}
-
-pub async fn list_task_changes(call: &Call, a: args::ListTaskChanges) -> ToolResult<String> {
-    let cap = args::cap(call.cap, a.max_chars)?;
-    let variables = json!({"ref": a.task_ref, "first": args::limit(a.limit)?, "after": a.cursor});
-    let data = run(&call.app, &call.viewer, include_str!("operations/list_task_changes.graphql"), variables).await?;
-    let (items, next, total) = page(&data["task"]["events"], |n| change(n, false));
-    guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
-}
-
-pub async fn list_activity(call: &Call, a: args::ListActivity) -> ToolResult<String> {
-    let cap = args::cap(call.cap, a.max_chars)?;
-    let mut filter = Map::new();
-    insert_some(&mut filter, "project", a.project.map(Value::from));
-    insert_some(&mut filter, "actor", a.actor.map(Value::from));
-    insert_some(&mut filter, "since", args::instant("since", a.since.as_deref())?.map(Value::from));
-    let variables = json!({"filter": filter, "first": args::limit(a.limit)?, "after": a.cursor});
-    let data = run(&call.app, &call.viewer, include_str!("operations/list_activity.graphql"), variables).await?;
-    let (items, next, total) = page(&data["activity"], |n| change(n, true));
-    guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
-}
-
 fn upper<T: std::fmt::Debug>(value: Option<T>) -> Option<Value> {
     value.map(|v| Value::from(format!("{v:?}").to_uppercase()))
 }
@@ -436,13 +394,6 @@ pub async fn update_task(call: &Call, a: args::UpdateTask) -> ToolResult<String>
     }
     let variables = json!({"ref": a.task_ref, "input": input});
     written_task(call, include_str!("operations/update_task.graphql"), variables, "updateTask").await
-}
-
-pub async fn add_comment(call: &Call, a: args::AddComment) -> ToolResult<String> {
-    let variables = json!({"ref": a.task_ref, "body": a.body});
-    let data = run(&call.app, &call.viewer, include_str!("operations/add_comment.graphql"), variables).await?;
-    let comment = &data["addComment"];
-    guard::record_reply(&json!({"id": comment["id"], "at": fields::instant(&comment["createdAt"])}), call.cap)
 }
 
 fn session(node: &Value) -> ToolResult<String> {

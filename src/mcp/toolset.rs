@@ -34,10 +34,22 @@ pub struct DocumentTool {
     types: Arc<Types>,
 }
 
-/// The document tools being served; replaced whole on reload.
+/// The built-in tools that are documents (`src/mcp/tools/`).
+const BUILT_IN: &[(&str, &str)] = &[
+    ("list_task_changes.graphql", include_str!("tools/list_task_changes.graphql")),
+    ("list_activity.graphql", include_str!("tools/list_activity.graphql")),
+    ("add_comment.graphql", include_str!("tools/add_comment.graphql")),
+    ("wiki_tree.graphql", include_str!("tools/wiki_tree.graphql")),
+    ("search_wiki.graphql", include_str!("tools/search_wiki.graphql")),
+    ("list_wiki_changes.graphql", include_str!("tools/list_wiki_changes.graphql")),
+];
+
+/// The document tools being served: the built-in ones, and the operator's,
+/// replaced whole on reload.
 #[derive(Clone, Default)]
 pub struct ToolSet {
-    loaded: Arc<RwLock<Arc<Vec<DocumentTool>>>>,
+    built_in: Arc<Vec<Arc<DocumentTool>>>,
+    loaded: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
 }
 
 /// Why a tool directory cannot be served.
@@ -56,12 +68,43 @@ pub enum LoadError {
 }
 
 impl ToolSet {
-    pub fn get(&self) -> Arc<Vec<DocumentTool>> {
+    /// The built-in document tools, read (not yet validated: see
+    /// `load_configured`). A built-in document that does not read is a bug
+    /// of this server: it is logged and left out, and the tests fail.
+    pub fn built_in(gateway: &crate::graphql::Gateway, cap: u32) -> Self {
+        let Some(types) = Types::from_sdl(&gateway.sdl()).map(Arc::new) else {
+            tracing::error!("the schema's SDL does not parse");
+            return Self::default();
+        };
+        let tools = BUILT_IN
+            .iter()
+            .filter_map(|(name, text)| {
+                DocumentTool::parse(&format!("src/mcp/tools/{name}"), text, &types, cap)
+                    .inspect_err(|err| tracing::error!(error = %err, "built-in tool document left out"))
+                    .ok()
+                    .map(Arc::new)
+            })
+            .collect();
+        Self { built_in: Arc::new(tools), loaded: Default::default() }
+    }
+
+    /// Every document tool: the built-in ones, then the operator's.
+    pub fn get(&self) -> Vec<Arc<DocumentTool>> {
+        let operator = self.loaded.read().map(|l| l.clone()).unwrap_or_default();
+        self.built_in.iter().chain(operator.iter()).cloned().collect()
+    }
+
+    /// The operator's tools alone.
+    pub fn operator(&self) -> Arc<Vec<Arc<DocumentTool>>> {
         self.loaded.read().map(|l| l.clone()).unwrap_or_default()
     }
 
-    /// Loads the directory the settings name, if any.
+    /// Checks the built-in documents against the schema, then loads the
+    /// directory the settings name, if any.
     pub async fn load_configured(&self, app: &App) -> Result<(), LoadError> {
+        for tool in self.built_in.iter() {
+            validate(app, &tool.document).await?;
+        }
         let Some(dir) = app.settings.tools_dir.clone() else { return Ok(()) };
         self.load(app, &dir).await
     }
@@ -70,7 +113,9 @@ impl ToolSet {
     /// tools, serves them instead of the current ones.
     pub async fn load(&self, app: &App, dir: &Path) -> Result<(), LoadError> {
         let types = Arc::new(Types::from_sdl(&app.graphql.sdl()).ok_or(LoadError::Schema)?);
-        let reserved: HashSet<String> = super::catalogue::tools(0).into_iter().map(|t| t.name.to_string()).collect();
+        let mut reserved: HashSet<String> =
+            super::catalogue::tools(0).into_iter().map(|t| t.name.to_string()).collect();
+        reserved.extend(self.built_in.iter().map(|t| t.tool.name.to_string()));
         let entries = std::fs::read_dir(dir).map_err(|error| LoadError::Directory { path: dir.to_owned(), error })?;
         let mut paths: Vec<PathBuf> = entries
             .filter_map(Result::ok)
@@ -78,11 +123,12 @@ impl ToolSet {
             .filter(|p| p.extension().is_some_and(|e| e == "graphql") && p.is_file())
             .collect();
         paths.sort();
-        let mut tools: Vec<DocumentTool> = Vec::new();
+        let mut tools: Vec<Arc<DocumentTool>> = Vec::new();
         for path in paths {
             let text = std::fs::read_to_string(&path).map_err(|error| LoadError::File { path: path.clone(), error })?;
             let source = path.display().to_string();
-            let tool = DocumentTool::new(&source, &text, &types, app).await?;
+            let tool = DocumentTool::parse(&source, &text, &types, app.settings.reply_cap)?;
+            validate(app, &tool.document).await?;
             let name = tool.tool.name.to_string();
             if reserved.contains(&name) || tools.iter().any(|t| t.tool.name == name) {
                 return Err(LoadError::Taken {
@@ -91,7 +137,7 @@ impl ToolSet {
                     builtin: reserved.contains(&tool.tool.name.to_string()),
                 });
             }
-            tools.push(tool);
+            tools.push(Arc::new(tool));
         }
         let count = tools.len();
         if let Ok(mut loaded) = self.loaded.write() {
@@ -122,18 +168,17 @@ impl ToolSet {
 }
 
 impl DocumentTool {
-    async fn new(source: &str, text: &str, types: &Arc<Types>, app: &App) -> Result<Self, LoadError> {
+    fn parse(source: &str, text: &str, types: &Arc<Types>, cap: u32) -> Result<Self, LoadError> {
         let document = ToolDocument::parse(source, text, types)?;
         let at_start = |message: String| DocumentError { source_name: source.to_owned(), line: 1, column: 1, message };
         let arguments = Arguments::of(&document, types).map_err(at_start)?;
-        validate(app, &document).await?;
         let mut tool =
             Tool::new(document.tool_name.clone(), document.description.clone(), Arc::new(arguments.schema.clone()))
                 .with_title(document.title.clone());
         let annotations = ToolAnnotations::new().read_only(!document.write);
-        tool.annotations = Some(if document.write { annotations.destructive(true) } else { annotations });
+        tool.annotations = Some(if document.write { annotations.destructive(!document.additive) } else { annotations });
         let mut meta = JsonObject::new();
-        meta.insert(MAX_RESULT_SIZE_META.into(), app.settings.reply_cap.into());
+        meta.insert(MAX_RESULT_SIZE_META.into(), cap.into());
         tool.meta = Some(MetaObject(meta));
         Ok(Self { tool, document, arguments, types: types.clone() })
     }

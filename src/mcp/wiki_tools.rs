@@ -1,4 +1,4 @@
-//! The wiki tools: tree, windowed page reads, search, changes, safe edits.
+//! The wiki tools not yet documents: windowed page reads and safe edits.
 
 use serde_json::{Map, Value, json};
 
@@ -15,30 +15,6 @@ use super::shape::put;
 /// Content of a page read without `max_chars`, and the most with it.
 const DEFAULT_WINDOW: usize = 8_000;
 const MAX_WINDOW: i64 = 20_000;
-
-fn page_items(conn: &Value, item: impl FnMut(&Value) -> Value) -> (Vec<guard::Item>, Option<String>, i64) {
-    super::tools::page(conn, item)
-}
-
-pub async fn wiki_tree(call: &Call, a: args::WikiTree) -> ToolResult<String> {
-    let cap = args::cap(call.cap, a.max_chars)?;
-    let many = a.workspace.is_none();
-    let variables =
-        json!({"workspace": a.workspace, "pathPrefix": a.path, "first": args::limit(a.limit)?, "after": a.cursor});
-    let data = run(&call.app, &call.viewer, include_str!("operations/wiki_tree.graphql"), variables).await?;
-    let (items, next, total) = page_items(&data["wikiTree"], |n| {
-        let mut item = Map::new();
-        item.insert("path".into(), n["path"].clone());
-        item.insert("title".into(), n["title"].clone());
-        put(&mut item, "depth", n["depth"].clone(), false);
-        put(&mut item, "has_children", n["hasChildren"].clone(), false);
-        if many {
-            put(&mut item, "workspace", n["workspace"]["key"].clone(), false);
-        }
-        Value::Object(item)
-    });
-    guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
-}
 
 pub async fn get_wiki_page(call: &Call, a: args::GetWikiPage) -> ToolResult<String> {
     let cap = match a.max_chars {
@@ -124,49 +100,6 @@ fn fit_outline(mut reply: Map<String, Value>, cap: usize) -> ToolResult<String> 
         format!("the page's details do not fit in {cap} characters"),
         "raise `max_chars`, or read a `section`",
     ))
-}
-
-pub async fn search_wiki(call: &Call, a: args::SearchWiki) -> ToolResult<String> {
-    let cap = args::cap(call.cap, a.max_chars)?;
-    if a.query.trim().is_empty() {
-        return Err(ToolError::invalid("`query` is empty", "give the words to find"));
-    }
-    let many = a.workspace.is_none();
-    let variables =
-        json!({"query": a.query, "workspace": a.workspace, "first": args::limit(a.limit)?, "after": a.cursor});
-    let data = run(&call.app, &call.viewer, include_str!("operations/search_wiki.graphql"), variables).await?;
-    let (items, next, total) = page_items(&data["searchWiki"], |n| {
-        let mut item = Map::new();
-        item.insert("path".into(), n["page"]["path"].clone());
-        if many {
-            item.insert("workspace".into(), n["page"]["workspace"]["key"].clone());
-        }
-        item.insert("title".into(), n["page"]["title"].clone());
-        put(&mut item, "title_match", n["titleMatch"].clone(), false);
-        put(&mut item, "excerpt", n["excerpt"].clone(), false);
-        item.insert("updated".into(), instant(&n["page"]["updatedAt"]));
-        Value::Object(item)
-    });
-    guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
-}
-
-pub async fn list_wiki_changes(call: &Call, a: args::ListWikiChanges) -> ToolResult<String> {
-    let cap = args::cap(call.cap, a.max_chars)?;
-    let since = args::instant("since", a.since.as_deref())?;
-    let variables =
-        json!({"workspace": a.workspace, "since": since, "first": args::limit(a.limit)?, "after": a.cursor});
-    let data = run(&call.app, &call.viewer, include_str!("operations/list_wiki_changes.graphql"), variables).await?;
-    let (items, next, total) = page_items(&data["wikiChanges"], |n| {
-        let mut item = Map::new();
-        item.insert("path".into(), n["path"].clone());
-        put(&mut item, "workspace", n["page"]["workspace"]["key"].clone(), false);
-        item.insert("revision".into(), n["revision"].clone());
-        put(&mut item, "author", n["author"]["username"].clone(), false);
-        item.insert("at".into(), instant(&n["at"]));
-        item.insert("summary".into(), n["summary"].clone());
-        Value::Object(item)
-    });
-    guard::list_reply(items, next, total, cap, a.format.unwrap_or_default())
 }
 
 fn written(page: &Value) -> ToolResult<String> {

@@ -118,7 +118,7 @@ async fn invalid_tool_directories_are_refused(backend: Backend) {
     assert!(err.to_string().contains("`list_tasks` is already a tool of tasklens"), "{err}");
     let err = local.tools.load(&local, &dir("no_such_dir")).await.expect_err("refused");
     assert!(err.to_string().contains("no_such_dir"), "{err}");
-    assert!(local.tools.get().is_empty(), "nothing half-loaded");
+    assert!(local.tools.operator().is_empty(), "nothing half-loaded");
     conn.close().await.ok();
     test_db.finish().await;
 }
