@@ -59,6 +59,17 @@ impl Gateway {
         if let Err(err) = self.admit(&mut request) {
             return Response::from_errors(vec![err]);
         }
+        self.run(request).await
+    }
+
+    /// Runs a tool document: the server's own, or its operator's, so the
+    /// document limits that bound what clients send do not apply (a lower
+    /// `--max-depth` must not break a built-in tool); the time limit does.
+    pub async fn execute_document(&self, request: Request) -> Response {
+        self.run(request).await
+    }
+
+    async fn run(&self, request: Request) -> Response {
         match tokio::time::timeout(self.limits.request_timeout(), self.schema.execute(request)).await {
             Ok(response) => coded(response),
             Err(_) => self.timed_out(),

@@ -418,6 +418,24 @@ fn change<T>(value: MaybeUndefined<T>) -> Option<Option<T>> {
 impl UpdateTaskInput {
     pub fn into_changes(self) -> async_graphql::Result<TaskChanges> {
         let i = self;
+        let nothing = i.title.is_none()
+            && i.description.is_undefined()
+            && i.description_markdown.is_undefined()
+            && i.status.is_none()
+            && i.priority.is_none()
+            && i.kind.is_none()
+            && i.parent.is_undefined()
+            && i.assignee.is_undefined()
+            && i.due_date.is_undefined()
+            && i.labels.is_none()
+            && i.coworkers.is_none();
+        if nothing {
+            return Err(super::error::coded(
+                "nothing to change",
+                super::error::BAD_USER_INPUT,
+                Some("give at least one field to change"),
+            ));
+        }
         let description = match (change(i.description), change(i.description_markdown)) {
             (Some(_), Some(_)) => return Err(text::both_forms("description")),
             (Some(html), None) => Some(html.map(RichText::Html)),

@@ -1,11 +1,9 @@
-//! Tool arguments: one struct per tool, unknown names refused, with the
-//! JSON Schema sent in `tools/list` (keep the doc comments short: they
-//! travel with every listing).
+//! Arguments of the tools not yet documents: one struct per tool, unknown
+//! names refused, with the JSON Schema sent in `tools/list` (keep the doc
+//! comments short: they travel with every listing).
 
-use std::borrow::Cow;
-
-use rmcp::schemars::{self, JsonSchema, Schema, SchemaGenerator, json_schema};
-use serde::{Deserialize, Deserializer};
+use rmcp::schemars::{self, JsonSchema};
+use serde::Deserialize;
 
 use super::error::{ToolError, ToolResult};
 
@@ -14,86 +12,6 @@ use super::error::{ToolError, ToolResult};
 pub enum View {
     Summary,
     Full,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Order {
-    Updated,
-    Created,
-    Ref,
-    Due,
-}
-
-impl Order {
-    pub fn graphql(self) -> &'static str {
-        match self {
-            Self::Updated => "UPDATED",
-            Self::Created => "CREATED",
-            Self::Ref => "REF",
-            Self::Due => "DUE",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Priority {
-    None,
-    Low,
-    Medium,
-    High,
-    Urgent,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, JsonSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum Kind {
-    Task,
-    Bug,
-    Feature,
-    Epic,
-}
-
-/// An array of names; one comma-separated string is accepted too, though
-/// the schema declares only the array (strict clients refuse alternatives).
-#[derive(Debug, Clone, Deserialize)]
-#[serde(untagged)]
-pub enum Names {
-    List(Vec<String>),
-    Csv(String),
-}
-
-impl JsonSchema for Names {
-    fn schema_name() -> Cow<'static, str> {
-        "Names".into()
-    }
-
-    fn inline_schema() -> bool {
-        true
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        json_schema!({"type": "array", "items": {"type": "string"}})
-    }
-}
-
-impl Names {
-    pub fn into_vec(self) -> Vec<String> {
-        match self {
-            Self::List(list) => list,
-            Self::Csv(csv) => csv.split(',').map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect(),
-        }
-    }
-}
-
-/// Distinguishes a field set to null (clear it) from a field left out.
-fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    Option::<T>::deserialize(deserializer).map(Some)
 }
 
 macro_rules! tool_args {
@@ -118,154 +36,12 @@ macro_rules! list_args {
     };
 }
 
-list_args!(ListProjects {
-    pub name: Option<String>,
-    pub workspace: Option<String>,
-    pub view: Option<View>,
-    pub fields: Option<Names>,
-    #[serde(default)]
-    pub verbose: bool,
-});
-
-tool_args!(GetProject {
-    pub project: String,
-    pub view: Option<View>,
-    pub fields: Option<Names>,
-    #[serde(default)]
-    pub verbose: bool,
-    pub max_chars: Option<i64>,
-});
-
-list_args!(ListTasks {
-    pub project: Option<String>,
-    /// Key or category.
-    pub status: Option<String>,
-    /// true: done/canceled only.
-    pub done: Option<bool>,
-    pub assignee: Option<String>,
-    /// Assignee or coworker.
-    pub involves: Option<String>,
-    pub label: Option<String>,
-    /// All words.
-    pub text: Option<String>,
-    pub changed_since: Option<String>,
-    pub completed_since: Option<String>,
-    /// true: no due date.
-    pub unscheduled: Option<bool>,
-    pub due_before: Option<String>,
-    pub parent: Option<String>,
-    pub kind: Option<Kind>,
-    /// Default updated: latest activity first.
-    pub order: Option<Order>,
-    pub view: Option<View>,
-    pub fields: Option<Names>,
-    #[serde(default)]
-    pub verbose: bool,
-    #[schemars(range(max = 1000))]
-    pub body_chars: Option<i64>,
-});
-
-list_args!(ListMyTasks {
-    pub project: Option<String>,
-    pub status: Option<String>,
-    pub done: Option<bool>,
-    pub view: Option<View>,
-    pub fields: Option<Names>,
-    #[serde(default)]
-    pub verbose: bool,
-    pub body_chars: Option<i64>,
-});
-
-list_args!(SearchTasks {
-    pub text: String,
-    pub project: Option<String>,
-    /// Omit for open and done.
-    pub done: Option<bool>,
-    pub view: Option<View>,
-    pub fields: Option<Names>,
-    #[serde(default)]
-    pub verbose: bool,
-    pub body_chars: Option<i64>,
-});
-
-tool_args!(GetTask {
-    #[serde(rename = "ref")]
-    pub task_ref: String,
-    pub view: Option<View>,
-    pub fields: Option<Names>,
-    #[serde(default)]
-    pub verbose: bool,
-    pub cursor: Option<i64>,
-    pub max_chars: Option<i64>,
-});
-
 list_args!(ListComments {
     #[serde(rename = "ref")]
     pub task_ref: String,
     #[schemars(range(max = 1000))]
     pub body_chars: Option<i64>,
     pub view: Option<View>,
-});
-
-tool_args!(CreateTask {
-    pub project: String,
-    pub title: String,
-    /// Markdown.
-    pub description: Option<String>,
-    /// Default: the first.
-    pub status: Option<String>,
-    pub priority: Option<Priority>,
-    pub kind: Option<Kind>,
-    pub parent: Option<String>,
-    pub assignee: Option<String>,
-    pub coworkers: Option<Names>,
-    pub labels: Option<Names>,
-    pub due: Option<String>,
-});
-
-tool_args!(UpdateTask {
-    #[serde(rename = "ref")]
-    pub task_ref: String,
-    pub title: Option<String>,
-    /// Markdown.
-    #[serde(default, deserialize_with = "present")]
-    pub description: Option<Option<String>>,
-    pub status: Option<String>,
-    pub priority: Option<Priority>,
-    pub kind: Option<Kind>,
-    #[serde(default, deserialize_with = "present")]
-    pub parent: Option<Option<String>>,
-    #[serde(default, deserialize_with = "present")]
-    pub assignee: Option<Option<String>>,
-    /// The new set.
-    pub coworkers: Option<Names>,
-    /// The new set.
-    pub labels: Option<Names>,
-    #[serde(default, deserialize_with = "present")]
-    pub due: Option<Option<String>>,
-});
-
-tool_args!(RegisterAgent {
-    pub name: String,
-    /// Task ref.
-    pub task: Option<String>,
-    pub status: Option<String>,
-});
-
-tool_args!(HeartbeatAgent {
-    pub id: Option<String>,
-    // Accepted, not declared: an alias for agents that guess the name.
-    #[schemars(skip)]
-    pub agent_id: Option<String>,
-    pub task: Option<String>,
-    pub status: Option<String>,
-});
-
-tool_args!(EndAgent {
-    pub id: Option<String>,
-    // Accepted, not declared: an alias for agents that guess the name.
-    #[schemars(skip)]
-    pub agent_id: Option<String>,
 });
 
 /// Parses a tool's arguments; a mistake names the argument and, for a
@@ -306,26 +82,6 @@ pub fn cap(server_cap: usize, max_chars: Option<i64>) -> ToolResult<usize> {
         Some(n) if n >= 1000 => Ok(server_cap.min(usize::try_from(n).unwrap_or(usize::MAX))),
         Some(n) => Err(ToolError::invalid(format!("`max_chars` is {n}"), "use 1000 or more")),
     }
-}
-
-/// An ISO date (`2026-11-29`, midnight UTC) or instant, as a GraphQL DateTime.
-pub fn instant(argument: &str, value: Option<&str>) -> ToolResult<Option<String>> {
-    let Some(value) = value else { return Ok(None) };
-    if let Ok(t) = chrono::DateTime::parse_from_rfc3339(value) {
-        return Ok(Some(t.to_rfc3339()));
-    }
-    if let Ok(d) = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d") {
-        return Ok(Some(format!("{d}T00:00:00Z")));
-    }
-    Err(ToolError::invalid(format!("`{argument}` is not a date: {value}"), "use 2026-11-29 or 2026-11-29T10:00:00Z"))
-}
-
-/// An ISO date.
-pub fn date(argument: &str, value: Option<&str>) -> ToolResult<Option<String>> {
-    let Some(value) = value else { return Ok(None) };
-    chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d")
-        .map(|d| Some(d.to_string()))
-        .map_err(|_| ToolError::invalid(format!("`{argument}` is not a date: {value}"), "use 2026-11-29"))
 }
 
 tool_args!(GetWikiPage {

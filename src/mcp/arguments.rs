@@ -37,6 +37,8 @@ enum Role {
     },
     MaxChars,
     Format,
+    /// `fields`: exactly these reply fields (of a tool with a view).
+    Fields,
 }
 
 #[derive(Debug, Clone)]
@@ -51,6 +53,9 @@ struct Spec {
 pub struct Arguments {
     specs: Vec<Spec>,
     pub schema: JsonObject,
+    /// Other names arguments are accepted by (alias, argument).
+    aliases: Vec<(String, String)>,
+    ranges: Vec<(String, (i64, i64))>,
 }
 
 /// A call's arguments, ready to run.
@@ -61,6 +66,7 @@ pub struct Call {
     pub max_chars: Option<usize>,
     pub format: Form,
     pub verbose: bool,
+    pub fields: Option<Vec<String>>,
 }
 
 fn argument_name(variable: &str) -> String {
@@ -92,15 +98,23 @@ impl Arguments {
                 specs.push(Spec { argument: String::new(), role, required: false });
                 continue;
             }
-            let (role, mut property) = if variable.name == "full" {
+            let (role, mut property) = if let (Some((min, max)), "Int") =
+                (variable.range, type_name(&variable.definition.var_type.node))
+            {
+                // A count from 0 needs only its maximum said.
+                let schema = if min == 0 {
+                    json!({"type": "integer", "maximum": max})
+                } else {
+                    json!({"type": "integer", "minimum": min, "maximum": max})
+                };
+                (Role::Variable { name: variable.name.clone(), ty: variable.definition.var_type.node.clone() }, schema)
+            } else if variable.name == "full" {
                 if ty.base != BaseType::Named(async_graphql::Name::new("Boolean")) {
                     return Err("`$full` selects the full view: it is a Boolean".into());
                 }
-                let default = variable.definition.default_value.as_ref().map(|d| &d.node);
-                let default_view =
-                    if default == Some(&async_graphql::Value::Boolean(true)) { "full" } else { "summary" };
-                let description = format!("Default {default_view}.");
-                let schema = json!({"type": "string", "enum": ["summary", "full"], "description": description});
+                // Its default (lists: summary, get_*: full) is told once, in
+                // the server's instructions.
+                let schema = json!({"type": "string", "enum": ["summary", "full"]});
                 (Role::View { name: variable.name.clone() }, schema)
             } else {
                 let schema = property(&ty, types);
@@ -114,6 +128,10 @@ impl Arguments {
                 required.push(Value::from(argument.clone()));
             }
             specs.push(Spec { argument, role, required: needed });
+        }
+        if document.variables.iter().any(|v| v.name == "full") {
+            properties.insert("fields".into(), json!({"type": "array", "items": {"type": "string"}}));
+            specs.push(Spec { argument: "fields".into(), role: Role::Fields, required: false });
         }
         // A write answers with what it wrote: the server's cap is enough.
         if !document.write {
@@ -131,13 +149,27 @@ impl Arguments {
             schema.insert("required".into(), Value::Array(required));
         }
         schema.insert("additionalProperties".into(), false.into());
-        Ok(Self { specs, schema })
+        let ranges = document.variables.iter().filter_map(|v| Some((v.name.clone(), v.range?))).collect();
+        Ok(Self { specs, schema, aliases: document.aliases.clone(), ranges })
     }
 
     /// Checks a call's arguments and turns them into the operation's
     /// variables.
     pub fn read(&self, arguments: Option<Map<String, Value>>, types: &Types) -> ToolResult<Call> {
-        let arguments = arguments.unwrap_or_default();
+        let mut arguments = arguments.unwrap_or_default();
+        for (alias, argument) in &self.aliases {
+            if let Some(value) = arguments.remove(alias) {
+                match arguments.get(argument) {
+                    Some(given) if *given != value => {
+                        return Err(ToolError::invalid(
+                            format!("`{argument}` and `{alias}` differ"),
+                            format!("`{alias}` is another name for `{argument}`: pass one of them"),
+                        ));
+                    }
+                    _ => _ = arguments.insert(argument.clone(), value),
+                }
+            }
+        }
         let offered = || self.specs.iter().filter(|s| !matches!(s.role, Role::Derived { .. }));
         if let Some(unknown) = arguments.keys().find(|k| !offered().any(|s| &s.argument == *k)) {
             let valid: Vec<&str> = offered().map(|s| s.argument.as_str()).collect();
@@ -152,6 +184,7 @@ impl Arguments {
             max_chars: None,
             format: Form::Object,
             verbose: false,
+            fields: None,
         };
         for spec in &self.specs {
             let given = arguments.get(&spec.argument);
@@ -169,6 +202,14 @@ impl Arguments {
                     let value = coerce(value, ty, &spec.argument, types)?;
                     if name == "first" {
                         check_limit(&value)?;
+                    }
+                    if let Some((_, (min, max))) = self.ranges.iter().find(|(n, _)| n == name) {
+                        if value.as_i64().is_some_and(|n| n < *min || n > *max) {
+                            return Err(ToolError::invalid(
+                                format!("`{}` is {value}", spec.argument),
+                                format!("use {min} to {max}"),
+                            ));
+                        }
                     }
                     if name == "verbose" {
                         call.verbose = value == Value::Bool(true);
@@ -194,7 +235,27 @@ impl Arguments {
                         _ => return Err(ToolError::invalid(format!("`format` is {value}"), "use object or table")),
                     };
                 }
-                (Role::MaxChars | Role::Format, None) | (Role::Derived { .. }, _) => {}
+                (Role::Fields, Some(value)) => {
+                    let names: Vec<String> = match value {
+                        Value::Array(items) => items.iter().filter_map(Value::as_str).map(str::to_owned).collect(),
+                        Value::String(csv) => csv.split(',').map(|s| s.trim().to_owned()).collect(),
+                        _ => {
+                            return Err(ToolError::invalid(
+                                "`fields` is not a list of names",
+                                "pass [\"ref\", \"title\"]",
+                            ));
+                        }
+                    };
+                    let names: Vec<String> = names.into_iter().filter(|n| !n.is_empty()).collect();
+                    if names.is_empty() {
+                        return Err(ToolError::invalid(
+                            "`fields` is empty",
+                            "name at least one field, or leave `fields` out",
+                        ));
+                    }
+                    call.fields = Some(names);
+                }
+                (Role::MaxChars | Role::Format | Role::Fields, None) | (Role::Derived { .. }, _) => {}
             }
         }
         for spec in &self.specs {
@@ -216,6 +277,13 @@ fn derived_from(name: &str, document: &ToolDocument) -> Option<String> {
     let mut chars = rest.chars();
     let of = chars.next().filter(char::is_ascii_uppercase)?.to_ascii_lowercase().to_string() + chars.as_str();
     document.variables.iter().any(|v| v.name == of).then_some(of)
+}
+
+fn type_name(ty: &Type) -> &str {
+    match &ty.base {
+        BaseType::Named(name) => name.as_str(),
+        BaseType::List(_) => "",
+    }
 }
 
 fn check_limit(value: &Value) -> ToolResult<()> {

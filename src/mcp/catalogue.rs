@@ -19,7 +19,6 @@ pub const MAX_RESULT_SIZE_META: &str = "anthropic/maxResultSizeChars";
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Effect {
     Read,
-    Write,
     /// Changes or removes what is there.
     Overwrite,
 }
@@ -112,42 +111,6 @@ fn tool<T: JsonSchema + 'static>(
 pub fn tools(cap: usize) -> Vec<Tool> {
     use Effect::*;
     vec![
-        tool::<args::ListProjects>(
-            "list_projects",
-            "Projects",
-            "Projects you see; `name` matches words of the name.",
-            Read,
-            cap,
-        ),
-        tool::<args::GetProject>(
-            "get_project",
-            "Project",
-            "With statuses, labels, members, open task count.",
-            Read,
-            cap,
-        ),
-        tool::<args::ListTasks>("list_tasks", "Tasks", "Open tasks unless done=true.", Read, cap),
-        tool::<args::ListMyTasks>(
-            "list_my_tasks",
-            "My tasks",
-            "Open tasks you are assignee or coworker of.",
-            Read,
-            cap,
-        ),
-        tool::<args::SearchTasks>(
-            "search_tasks",
-            "Search tasks",
-            "Tasks holding all the words, open and done.",
-            Read,
-            cap,
-        ),
-        tool::<args::GetTask>(
-            "get_task",
-            "Task",
-            "Full; a long description continues at cursor=description_next.",
-            Read,
-            cap,
-        ),
         tool::<args::ListComments>(
             "list_comments",
             "Comments",
@@ -155,8 +118,6 @@ pub fn tools(cap: usize) -> Vec<Tool> {
             Read,
             cap,
         ),
-        tool::<args::CreateTask>("create_task", "Create task", "Returns the new task's summary.", Write, cap),
-        tool::<args::UpdateTask>("update_task", "Update task", "Change fields; null clears one.", Overwrite, cap),
         tool::<args::GetWikiPage>(
             "get_wiki_page",
             "Wiki page",
@@ -178,42 +139,16 @@ pub fn tools(cap: usize) -> Vec<Tool> {
             Overwrite,
             cap,
         ),
-        tool::<args::RegisterAgent>(
-            "register_agent",
-            "Register agent",
-            "Start an agent session; returns its id.",
-            Write,
-            cap,
-        ),
-        tool::<args::HeartbeatAgent>(
-            "heartbeat_agent",
-            "Heartbeat",
-            "Mark a session alive (default: this token's open one).",
-            Write,
-            cap,
-        ),
-        tool::<args::EndAgent>("end_agent", "End agent", "End a session (default: this token's open one).", Write, cap),
     ]
 }
 
 /// Runs the tool `name` (known to be in the catalogue).
 pub async fn dispatch(call: &Call, name: &str, arguments: Option<Map<String, Value>>) -> ToolResult<String> {
     match name {
-        "list_projects" => tools::list_projects(call, parse(arguments)?).await,
-        "get_project" => tools::get_project(call, parse(arguments)?).await,
-        "list_tasks" => tools::list_tasks(call, parse(arguments)?).await,
-        "list_my_tasks" => tools::list_my_tasks(call, parse(arguments)?).await,
-        "search_tasks" => tools::search_tasks(call, parse(arguments)?).await,
-        "get_task" => tools::get_task(call, parse(arguments)?).await,
         "list_comments" => tools::list_comments(call, parse(arguments)?).await,
-        "create_task" => tools::create_task(call, parse(arguments)?).await,
-        "update_task" => tools::update_task(call, parse(arguments)?).await,
         "get_wiki_page" => wiki_tools::get_wiki_page(call, parse(arguments)?).await,
         "put_wiki_page" => wiki_tools::put_wiki_page(call, parse(arguments)?).await,
         "patch_wiki_page" => wiki_tools::patch_wiki_page(call, parse(arguments)?).await,
-        "register_agent" => tools::register_agent(call, parse(arguments)?).await,
-        "heartbeat_agent" => tools::heartbeat_agent(call, parse(arguments)?).await,
-        "end_agent" => tools::end_agent(call, parse(arguments)?).await,
         other => Err(super::error::ToolError::new(
             super::error::Code::Internal,
             format!("tool {other} has no handler"),

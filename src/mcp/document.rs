@@ -8,6 +8,7 @@
 use std::collections::{HashMap, HashSet};
 
 use async_graphql::Name;
+use async_graphql::indexmap::IndexMap;
 use async_graphql::parser::types::{
     DocumentOperations, ExecutableDocument, OperationType, Selection, SelectionSet, VariableDefinition,
 };
@@ -49,8 +50,16 @@ pub enum ObjectKind {
 #[derive(Debug, Clone)]
 pub struct ObjectPlan {
     pub kind: ObjectKind,
-    /// By response key (alias or field name).
-    pub fields: HashMap<String, Shape>,
+    /// By response key (alias or field name), in the document's order.
+    pub fields: IndexMap<String, Shape>,
+    /// The Boolean variables whose `@include` each key is under.
+    pub conditions: IndexMap<String, Vec<String>>,
+}
+
+impl ObjectPlan {
+    pub fn new(kind: ObjectKind) -> Self {
+        Self { kind, fields: IndexMap::new(), conditions: IndexMap::new() }
+    }
 }
 
 /// One variable: a tool argument.
@@ -58,8 +67,11 @@ pub struct ObjectPlan {
 pub struct Variable {
     pub name: String,
     pub definition: VariableDefinition,
-    /// The description of the argument or input field it is passed to.
+    /// The comment above it, else the description of the argument or
+    /// input field it is passed to.
     pub description: Option<String>,
+    /// `@range MIN..MAX` from the comment above it.
+    pub range: Option<(i64, i64)>,
 }
 
 /// A loaded tool document.
@@ -73,6 +85,9 @@ pub struct ToolDocument {
     pub write: bool,
     /// Writes only add (`# @additive`): not a destructive tool.
     pub additive: bool,
+    /// `@alias NAME: ARGUMENT`: another name an argument is accepted by,
+    /// not listed in the schema.
+    pub aliases: Vec<(String, String)>,
     pub text: String,
     pub parsed: ExecutableDocument,
     pub variables: Vec<Variable>,
@@ -117,8 +132,8 @@ fn leading_comment(text: &str) -> (String, Vec<String>) {
 }
 
 /// The `#` lines right above line `line` (1-based): an argument's own
-/// description, which wins over the schema's.
-fn comment_above(lines: &[&str], line: usize) -> Option<String> {
+/// description, which wins over the schema's, and its `@` notes.
+fn comment_above(lines: &[&str], line: usize) -> Option<(String, Vec<String>)> {
     let above: Vec<&str> = lines[..line.saturating_sub(1).min(lines.len())]
         .iter()
         .rev()
@@ -126,15 +141,17 @@ fn comment_above(lines: &[&str], line: usize) -> Option<String> {
         .take_while(|l| l.starts_with('#'))
         .filter_map(|l| l.strip_prefix('#').map(str::trim))
         .collect();
-    let text: Vec<&str> = above.iter().rev().copied().filter(|l| !l.is_empty()).collect();
-    (!above.is_empty()).then(|| text.join(" "))
+    let (notes, text): (Vec<&str>, Vec<&str>) =
+        above.iter().rev().copied().filter(|l| !l.is_empty()).partition(|l| l.starts_with('@'));
+    (!above.is_empty()).then(|| (text.join(" "), notes.into_iter().map(str::to_owned).collect()))
 }
 
 impl ToolDocument {
     /// Reads `text` as a tool against the schema's `types`. Validation
     /// against the schema itself is `catalogue::validate`'s, which runs the
     /// document through the gateway without executing a field.
-    pub fn parse(source_name: &str, text: &str, types: &Types) -> Result<Self, DocumentError> {
+    pub fn parse(source_name: &str, file: &str, types: &Types, shared: &str) -> Result<Self, DocumentError> {
+        let text = &with_shared_fragments(file, shared);
         let error = |pos: async_graphql::Pos, message: String| DocumentError {
             source_name: source_name.to_owned(),
             line: pos.line,
@@ -165,19 +182,32 @@ impl ToolDocument {
                 return Err(error(operation.pos, "a subscription cannot be a tool".into()));
             }
         };
-        let (description, notes) = leading_comment(text);
-        if let Some(note) = notes.iter().find(|n| n.as_str() != "@additive") {
-            return Err(error(start, format!("unknown note `{note}`: the one known is `@additive`")));
+        let (description, notes) = leading_comment(file);
+        let mut aliases = Vec::new();
+        for note in &notes {
+            if note == "@additive" {
+                continue;
+            }
+            match note.strip_prefix("@alias ").and_then(|a| a.split_once(':')) {
+                Some((alias, argument)) => aliases.push((alias.trim().to_owned(), argument.trim().to_owned())),
+                None => {
+                    return Err(error(
+                        start,
+                        format!("unknown note `{note}`: use `@additive` or `@alias NAME: ARGUMENT`"),
+                    ));
+                }
+            }
         }
         if description.is_empty() {
             return Err(error(start, "start the file with a `#` comment: it is the tool's description".into()));
         }
-        let mut walker = Walker { types, document: &parsed, usages: HashMap::new(), open: HashSet::new() };
+        let mut walker =
+            Walker { types, document: &parsed, usages: HashMap::new(), open: HashSet::new(), conditions: Vec::new() };
         let plan = walker
             .object(&operation.node.selection_set.node, root, ObjectKind::Plain)
             .map_err(|(pos, message)| error(pos, message))?;
         let usages = walker.usages;
-        let lines: Vec<&str> = text.lines().collect();
+        let lines: Vec<&str> = file.lines().collect();
         let variables = operation
             .node
             .variable_definitions
@@ -185,13 +215,27 @@ impl ToolDocument {
             .map(|definition| {
                 let name = definition.node.name.node.to_string();
                 // A bare `#` above a variable leaves it undescribed.
+                let (comment, notes) = comment_above(&lines, definition.pos.line).unwrap_or_default();
                 let description = match comment_above(&lines, definition.pos.line) {
-                    Some(comment) => Some(comment).filter(|c| !c.is_empty()),
+                    Some(_) => Some(comment).filter(|c| !c.is_empty()),
                     None => usages.get(&name).cloned().flatten(),
                 };
-                Variable { name, definition: definition.node.clone(), description }
+                let mut range = None;
+                for note in notes {
+                    let bounds = note.strip_prefix("@range ").and_then(|r| r.split_once(".."));
+                    match bounds.and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?))) {
+                        Some(bounds) => range = Some(bounds),
+                        None => {
+                            return Err(error(
+                                definition.pos,
+                                format!("unknown note `{note}`: write `@range MIN..MAX`"),
+                            ));
+                        }
+                    }
+                }
+                Ok(Variable { name, definition: definition.node.clone(), description, range })
             })
-            .collect();
+            .collect::<Result<_, _>>()?;
         let list_path = list_path(&plan);
         if let Some(path) = &list_path {
             check_connection(&operation.node.selection_set.node, &parsed, path)
@@ -205,12 +249,88 @@ impl ToolDocument {
             description,
             write: operation.node.ty == OperationType::Mutation,
             additive: notes.iter().any(|n| n == "@additive"),
+            aliases,
             text: text.to_owned(),
             parsed: parsed.clone(),
             variables,
             plan,
             list_path,
         })
+    }
+}
+
+impl ToolDocument {
+    /// The plan of a list item (a connection's node) or of the record.
+    pub fn item_plan(&self) -> Option<&ObjectPlan> {
+        let mut at = &self.plan;
+        match &self.list_path {
+            Some(path) => {
+                for key in path {
+                    let Some(Shape::Object(inner)) = at.fields.get(key) else { return None };
+                    at = inner;
+                }
+                let Some(Shape::Object(edges)) = at.fields.get("edges") else { return None };
+                match edges.fields.get("node") {
+                    Some(Shape::Object(node)) => Some(node),
+                    _ => None,
+                }
+            }
+            None => match at.fields.values().next() {
+                Some(Shape::Object(record)) if at.fields.len() == 1 => Some(record),
+                _ => Some(at),
+            },
+        }
+    }
+}
+
+/// `file` with the fragments of `shared` it spreads and does not define
+/// (and those they spread), appended after its own text so that its line
+/// numbers stay as written.
+fn with_shared_fragments(file: &str, shared: &str) -> String {
+    let mut chunks: HashMap<&str, &str> = HashMap::new();
+    let starts: Vec<usize> = shared.match_indices("\nfragment ").map(|(i, _)| i + 1).collect();
+    let starts: Vec<usize> =
+        if shared.starts_with("fragment ") { [0].into_iter().chain(starts).collect() } else { starts };
+    for (i, start) in starts.iter().enumerate() {
+        let chunk = &shared[*start..starts.get(i + 1).copied().unwrap_or(shared.len())];
+        if let Some(name) = chunk.split_whitespace().nth(1) {
+            chunks.insert(name, chunk.trim_end());
+        }
+    }
+    let mut text = file.to_owned();
+    loop {
+        let Ok(parsed) = async_graphql::parser::parse_query(&text) else { return text };
+        let mut spread = HashSet::new();
+        for (_, operation) in parsed.operations.iter() {
+            spreads(&operation.node.selection_set.node, &mut spread);
+        }
+        for fragment in parsed.fragments.values() {
+            spreads(&fragment.node.selection_set.node, &mut spread);
+        }
+        let missing: Vec<&str> = spread
+            .iter()
+            .filter(|name| !parsed.fragments.contains_key(name.as_str()))
+            .filter_map(|name| chunks.get(name.as_str()).copied())
+            .collect();
+        if missing.is_empty() {
+            return text;
+        }
+        for chunk in missing {
+            text.push_str("\n\n");
+            text.push_str(chunk);
+        }
+    }
+}
+
+fn spreads(set: &SelectionSet, out: &mut HashSet<String>) {
+    for item in &set.items {
+        match &item.node {
+            Selection::Field(field) => spreads(&field.node.selection_set.node, out),
+            Selection::FragmentSpread(spread) => {
+                out.insert(spread.node.fragment_name.node.to_string());
+            }
+            Selection::InlineFragment(inline) => spreads(&inline.node.selection_set.node, out),
+        }
     }
 }
 
@@ -295,13 +415,27 @@ struct Walker<'a> {
     usages: HashMap<String, Option<String>>,
     /// Fragments being walked: a cycle is refused, not followed.
     open: HashSet<Name>,
+    /// The `@include(if: $v)` variables around the selection being walked.
+    conditions: Vec<String>,
+}
+
+/// The variable of an `@include(if: $v)` among `directives`.
+fn include_condition(
+    directives: &[async_graphql::Positioned<async_graphql::parser::types::Directive>],
+) -> Option<String> {
+    directives.iter().find(|d| d.node.name.node == "include").and_then(|d| {
+        d.node.arguments.iter().find_map(|(_, value)| match &value.node {
+            Value::Variable(name) => Some(name.to_string()),
+            _ => None,
+        })
+    })
 }
 
 type WalkError = (async_graphql::Pos, String);
 
 impl Walker<'_> {
     fn object(&mut self, set: &SelectionSet, on: &str, kind: ObjectKind) -> Result<ObjectPlan, WalkError> {
-        let mut plan = ObjectPlan { kind, fields: HashMap::new() };
+        let mut plan = ObjectPlan::new(kind);
         self.add_to_plan(set, on, &mut plan)?;
         Ok(plan)
     }
@@ -313,6 +447,9 @@ impl Walker<'_> {
                     let field = &field.node;
                     let name = field.name.node.as_str();
                     let key = field.response_key().node.to_string();
+                    let mut conditions = self.conditions.clone();
+                    conditions.extend(include_condition(&field.directives));
+                    plan.conditions.insert(key.clone(), conditions);
                     if name == "__typename" {
                         plan.fields.insert(key, Shape::Scalar);
                         continue;
@@ -339,12 +476,19 @@ impl Walker<'_> {
                             } else {
                                 ObjectKind::Plain
                             };
-                            let mut inner = match plan.fields.remove(&key) {
-                                Some(Shape::Object(existing)) => existing,
-                                _ => ObjectPlan { kind, fields: HashMap::new() },
-                            };
-                            self.add_to_plan(&field.selection_set.node, &ty.named, &mut inner)?;
-                            Shape::Object(inner)
+                            // The same key selected twice merges, in place.
+                            let entry = plan.fields.entry(key).or_insert_with(|| Shape::Object(ObjectPlan::new(kind)));
+                            if !matches!(entry, Shape::Object(_)) {
+                                *entry = Shape::Object(ObjectPlan::new(kind));
+                            }
+                            if let Shape::Object(inner) = entry {
+                                // Conditions are recorded per object, for its own keys.
+                                let outer = std::mem::take(&mut self.conditions);
+                                let walked = self.add_to_plan(&field.selection_set.node, &ty.named, inner);
+                                self.conditions = outer;
+                                walked?;
+                            }
+                            continue;
                         }
                         Some(Named::Enum { .. }) => Shape::Enum,
                         _ if ty.named == "DateTime" => Shape::Instant,
@@ -361,7 +505,11 @@ impl Walker<'_> {
                         return Err((item.pos, format!("Fragment \"{name}\" spreads itself")));
                     }
                     let on = fragment.node.type_condition.node.on.node.to_string();
+                    let condition = include_condition(&spread.node.directives);
+                    let depth = self.conditions.len();
+                    self.conditions.extend(condition);
                     self.add_to_plan(&fragment.node.selection_set.node, &on, plan)?;
+                    self.conditions.truncate(depth);
                     self.open.remove(name);
                 }
                 Selection::InlineFragment(inline) => {
@@ -372,7 +520,10 @@ impl Walker<'_> {
                         }
                     }
                     let on = inline.type_condition.as_ref().map_or(on.to_owned(), |c| c.node.on.node.to_string());
+                    let depth = self.conditions.len();
+                    self.conditions.extend(include_condition(&inline.directives));
                     self.add_to_plan(&inline.selection_set.node, &on, plan)?;
+                    self.conditions.truncate(depth);
                 }
             }
         }
@@ -416,8 +567,10 @@ mod tests {
         let (description, notes) = leading_comment("# Tasks due\n# this week.\n# @additive\n\nquery A { a }");
         assert_eq!((description.as_str(), notes), ("Tasks due this week.", vec!["@additive".to_owned()]));
         let lines = ["query A(", "  # Key or", "  # category.", "  $status: String", "  $b: Int", ")"];
-        assert_eq!(comment_above(&lines, 4).as_deref(), Some("Key or category."));
+        assert_eq!(comment_above(&lines, 4), Some(("Key or category.".to_owned(), vec![])));
         assert_eq!(comment_above(&lines, 5), None);
-        assert_eq!(comment_above(&["query A(", "  #", "  $b: Int"], 3).as_deref(), Some(""));
+        assert_eq!(comment_above(&["query A(", "  #", "  $b: Int"], 3), Some((String::new(), vec![])));
+        let noted = comment_above(&["query A(", "  # Up to 10.", "  # @range 0..10", "  $b: Int"], 4);
+        assert_eq!(noted, Some(("Up to 10.".to_owned(), vec!["@range 0..10".to_owned()])));
     }
 }

@@ -140,19 +140,6 @@ pub fn narrow_text(
     (utf16_len(&text) <= cap).then_some(text)
 }
 
-/// A single record, which must already fit.
-pub fn record_reply(reply: &Value, cap: usize) -> ToolResult<String> {
-    let text = encode(reply);
-    if utf16_len(&text) <= cap {
-        return Ok(text);
-    }
-    Err(ToolError::new(
-        Code::ReplyTooLarge,
-        format!("the reply is {} characters, over the {cap}-character cap", utf16_len(&text)),
-        "ask for fewer fields (`fields`) or a larger `max_chars`",
-    ))
-}
-
 /// The last check every reply passes, whatever tool made it: a result over
 /// the cap becomes `reply_too_large`, and an error body over it (one that
 /// quotes a huge argument back) has its message cut, so no reply of any
@@ -274,8 +261,8 @@ mod tests {
     #[test]
     fn the_cap_counts_utf16_units_not_bytes() {
         // 200 emoji are 400 units and 800 bytes.
-        let value = json!({"items": ["🚀".repeat(200)]});
-        assert!(record_reply(&value, 420).is_ok());
-        assert!(record_reply(&value, 400).is_err());
+        let text = encode(&json!({"items": ["🚀".repeat(200)]}));
+        assert!(!final_check(text.clone(), false, 420).1);
+        assert!(final_check(text, false, 400).1);
     }
 }

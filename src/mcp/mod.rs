@@ -13,11 +13,9 @@ mod catalogue;
 mod document;
 mod error;
 mod exec;
-mod fields;
 mod guard;
 mod jsonrpc;
 mod reply;
-mod shape;
 mod tools;
 mod toolset;
 mod types;
@@ -110,8 +108,9 @@ impl ServerHandler for McpServer {
                 "A project tracker. Projects are named by key, tasks by ref (PROJ-42), people by username \
                  (`me` is you); dates are ISO 8601 (2026-11-29, or 2026-11-29T10:00:00Z). Lists take `limit` \
                  (1-200, default 50) and return {items, next, total}: pass `next` back as `cursor`. Replies \
-                 omit null, empty, false and zero values (`verbose` keeps them); `fields` names exactly the \
-                 fields to return; `max_chars` lowers a reply's cap.",
+                 omit null, empty, false and zero values (`verbose` keeps them); `view` is summary for lists and \
+                 full for get_* by default; `fields` names exactly the fields to return; `max_chars` lowers a \
+                 reply's cap; task lists show the most recently active first.",
             )
     }
 

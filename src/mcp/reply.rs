@@ -17,7 +17,7 @@ use super::error::{Code, ToolError, ToolResult};
 use super::guard::{self, Form, Item};
 
 /// A value the conventions leave out.
-fn is_empty(value: &Value) -> bool {
+pub(super) fn is_empty(value: &Value) -> bool {
     match value {
         Value::Null => true,
         Value::Bool(b) => !b,
@@ -35,15 +35,43 @@ struct Window {
     start: u64,
 }
 
-struct Shaper {
+struct Shaper<'a> {
     verbose: bool,
+    /// `fields`: exactly these keys of each item (or of the record), in
+    /// this order, null when empty.
+    fields: Option<&'a [String]>,
     windows: Vec<Window>,
 }
 
-impl Shaper {
+impl Shaper<'_> {
+    /// A list item or the record: the named `fields`, or the conventions.
+    fn item(&mut self, data: &Map<String, Value>, plan: &ObjectPlan, top: bool) -> Map<String, Value> {
+        let Some(fields) = self.fields else { return self.object(data, plan, top) };
+        let mut out = Map::new();
+        for name in fields {
+            let found = data.iter().find(|(key, _)| snake_case(key) == *name);
+            match found.map(|(key, value)| (plan.fields.get(key), value)) {
+                Some((Some(Shape::Object(inner)), value)) if inner.kind == ObjectKind::Window => {
+                    self.window(&mut out, name, value, top);
+                    out.entry(name.clone()).or_insert(Value::Null);
+                }
+                Some((Some(shape), value)) => {
+                    let value = self.value(value, shape);
+                    out.insert(name.clone(), value);
+                }
+                Some((None, value)) => _ = out.insert(name.clone(), value.clone()),
+                None => _ = out.insert(name.clone(), Value::Null),
+            }
+        }
+        out
+    }
+
     fn object(&mut self, data: &Map<String, Value>, plan: &ObjectPlan, top: bool) -> Map<String, Value> {
         let mut out = Map::new();
-        for (key, value) in data {
+        // In the document's order (async-graphql does not always keep it).
+        let ordered = plan.fields.keys().filter_map(|key| data.get_key_value(key));
+        let rest = data.iter().filter(|(key, _)| !plan.fields.contains_key(*key));
+        for (key, value) in ordered.chain(rest) {
             let name = snake_case(key);
             match plan.fields.get(key) {
                 Some(Shape::Object(inner)) if inner.kind == ObjectKind::Window => {
@@ -100,7 +128,8 @@ impl Shaper {
         self.put(out, key.to_owned(), window.get("text").cloned().unwrap_or(Value::Null));
         let truncated = window.get("truncated") == Some(&Value::Bool(true));
         self.put(out, format!("{key}_truncated"), truncated.into());
-        if let Some(total) = window.get("totalChars") {
+        // The whole length matters when there is more to read.
+        if let Some(total) = window.get("totalChars").filter(|_| truncated || self.verbose) {
             self.put(out, format!("{key}_total_chars"), total.clone());
         }
         if let Some(next) = window.get("next") {
@@ -120,8 +149,7 @@ impl Shaper {
             },
             _ => None,
         };
-        let empty = ObjectPlan { kind: ObjectKind::Plain, fields: Default::default() };
-        let node_plan = node_plan.unwrap_or(empty);
+        let node_plan = node_plan.unwrap_or_else(|| ObjectPlan::new(ObjectKind::Plain));
         let items = data
             .get("edges")
             .and_then(Value::as_array)
@@ -130,7 +158,7 @@ impl Shaper {
                     .iter()
                     .map(|edge| {
                         let value = match edge.get("node") {
-                            Some(Value::Object(node)) => Value::Object(self.object(node, &node_plan, false)),
+                            Some(Value::Object(node)) => Value::Object(self.item(node, &node_plan, false)),
                             _ => Value::Null,
                         };
                         let cursor = edge.get("cursor").and_then(Value::as_str).unwrap_or_default().to_owned();
@@ -156,8 +184,15 @@ fn instant(text: &str) -> Value {
 }
 
 /// The reply to one call of `document`, within `cap`.
-pub fn reply(document: &ToolDocument, data: &Value, verbose: bool, form: Form, cap: usize) -> ToolResult<String> {
-    let mut shaper = Shaper { verbose, windows: Vec::new() };
+pub fn reply(
+    document: &ToolDocument,
+    data: &Value,
+    verbose: bool,
+    fields: Option<&[String]>,
+    form: Form,
+    cap: usize,
+) -> ToolResult<String> {
+    let mut shaper = Shaper { verbose, fields, windows: Vec::new() };
     let empty = Map::new();
     let data = data.as_object().unwrap_or(&empty);
     if let Some(path) = &document.list_path {
@@ -183,7 +218,7 @@ pub fn reply(document: &ToolDocument, data: &Value, verbose: bool, form: Form, c
     // A single root field is the reply itself (a task, a project, a page).
     let root = data.iter().next().and_then(|(key, value)| Some((value.as_object()?, document.plan.fields.get(key)?)));
     let mut record = match root {
-        Some((object, Shape::Object(plan))) if data.len() == 1 => shaper.object(object, plan, true),
+        Some((object, Shape::Object(plan))) if data.len() == 1 => shaper.item(object, plan, true),
         _ => shaper.object(data, &document.plan, true),
     };
     let text = guard::encode(&Value::Object(record.clone()));

@@ -21,7 +21,7 @@ use crate::auth::Viewer;
 
 use super::arguments::Arguments;
 use super::catalogue::MAX_RESULT_SIZE_META;
-use super::document::{DocumentError, ToolDocument};
+use super::document::{DocumentError, ToolDocument, snake_case};
 use super::error::{Code, ToolError, ToolResult};
 use super::reply;
 use super::types::Types;
@@ -36,6 +36,17 @@ pub struct DocumentTool {
 
 /// The built-in tools that are documents (`src/mcp/tools/`).
 const BUILT_IN: &[(&str, &str)] = &[
+    ("list_projects.graphql", include_str!("tools/list_projects.graphql")),
+    ("get_project.graphql", include_str!("tools/get_project.graphql")),
+    ("list_tasks.graphql", include_str!("tools/list_tasks.graphql")),
+    ("list_my_tasks.graphql", include_str!("tools/list_my_tasks.graphql")),
+    ("search_tasks.graphql", include_str!("tools/search_tasks.graphql")),
+    ("get_task.graphql", include_str!("tools/get_task.graphql")),
+    ("create_task.graphql", include_str!("tools/create_task.graphql")),
+    ("update_task.graphql", include_str!("tools/update_task.graphql")),
+    ("register_agent.graphql", include_str!("tools/register_agent.graphql")),
+    ("heartbeat_agent.graphql", include_str!("tools/heartbeat_agent.graphql")),
+    ("end_agent.graphql", include_str!("tools/end_agent.graphql")),
     ("list_task_changes.graphql", include_str!("tools/list_task_changes.graphql")),
     ("list_activity.graphql", include_str!("tools/list_activity.graphql")),
     ("add_comment.graphql", include_str!("tools/add_comment.graphql")),
@@ -44,11 +55,16 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("list_wiki_changes.graphql", include_str!("tools/list_wiki_changes.graphql")),
 ];
 
+/// Fragments any tool document may spread (`...TaskFields`).
+const SHARED_FRAGMENTS: &str = include_str!("tools/fragments.graphql");
+
 /// The document tools being served: the built-in ones, and the operator's,
 /// replaced whole on reload.
 #[derive(Clone, Default)]
 pub struct ToolSet {
     built_in: Arc<Vec<Arc<DocumentTool>>>,
+    /// The built-in ones this server's limits let run.
+    served_built_in: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
     loaded: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
 }
 
@@ -85,13 +101,15 @@ impl ToolSet {
                     .map(Arc::new)
             })
             .collect();
-        Self { built_in: Arc::new(tools), loaded: Default::default() }
+        let built_in: Arc<Vec<Arc<DocumentTool>>> = Arc::new(tools);
+        Self { served_built_in: Arc::new(RwLock::new(built_in.clone())), built_in, loaded: Default::default() }
     }
 
     /// Every document tool: the built-in ones, then the operator's.
     pub fn get(&self) -> Vec<Arc<DocumentTool>> {
         let operator = self.loaded.read().map(|l| l.clone()).unwrap_or_default();
-        self.built_in.iter().chain(operator.iter()).cloned().collect()
+        let built_in = self.served_built_in.read().map(|l| l.clone()).unwrap_or_default();
+        built_in.iter().chain(operator.iter()).cloned().collect()
     }
 
     /// The operator's tools alone.
@@ -102,8 +120,20 @@ impl ToolSet {
     /// Checks the built-in documents against the schema, then loads the
     /// directory the settings name, if any.
     pub async fn load_configured(&self, app: &App) -> Result<(), LoadError> {
+        // The built-in documents are valid against the schema (a test holds
+        // it): one refused here is over a limit this server was given, such
+        // as a low `--max-complexity`. It is left out of tools/list, not
+        // offered to fail on every call.
+        let mut refused = HashSet::new();
         for tool in self.built_in.iter() {
-            validate(app, &tool.document).await?;
+            if let Err(err) = validate(app, &tool.document).await {
+                tracing::warn!(error = %err, "built-in tool not served under this server's limits");
+                refused.insert(tool.tool.name.to_string());
+            }
+        }
+        if let Ok(mut served) = self.served_built_in.write() {
+            *served =
+                Arc::new(self.built_in.iter().filter(|t| !refused.contains(t.tool.name.as_ref())).cloned().collect());
         }
         let Some(dir) = app.settings.tools_dir.clone() else { return Ok(()) };
         self.load(app, &dir).await
@@ -169,7 +199,7 @@ impl ToolSet {
 
 impl DocumentTool {
     fn parse(source: &str, text: &str, types: &Arc<Types>, cap: u32) -> Result<Self, LoadError> {
-        let document = ToolDocument::parse(source, text, types)?;
+        let document = ToolDocument::parse(source, text, types, SHARED_FRAGMENTS)?;
         let at_start = |message: String| DocumentError { source_name: source.to_owned(), line: 1, column: 1, message };
         let arguments = Arguments::of(&document, types).map_err(at_start)?;
         let mut tool =
@@ -191,7 +221,10 @@ impl DocumentTool {
         arguments: Option<Map<String, Value>>,
         cap: usize,
     ) -> ToolResult<String> {
-        let call = self.arguments.read(arguments, &self.types)?;
+        let mut call = self.arguments.read(arguments, &self.types)?;
+        if let Some(names) = &call.fields {
+            self.select_fields(names, &mut call.variables, &mut call.absent)?;
+        }
         let cap = call.max_chars.map_or(cap, |m| m.min(cap));
         let document = &self.document;
         let mut parsed = document.parsed.clone();
@@ -202,11 +235,21 @@ impl DocumentTool {
             .map(|v| v.name.clone())
             .collect();
         leave_out(&mut parsed, &absent);
+        // async-graphql drops `@include(if: $v)` selections when `$v` is
+        // left to its default: every default is sent as a value.
+        let mut variables = call.variables;
+        for variable in &document.variables {
+            if let (Some(default), false) = (&variable.definition.default_value, variables.contains_key(&variable.name))
+            {
+                variables.insert(variable.name.clone(), default.node.clone().into_json().unwrap_or(Value::Null));
+            }
+        }
         let mut request = Request::new(document.text.clone())
             .operation_name(document.operation.clone())
-            .variables(Variables::from_json(Value::Object(call.variables)));
+            .variables(Variables::from_json(Value::Object(variables)));
         request.set_parsed_query(parsed);
-        let response = app.graphql.execute(crate::graphql::with_viewer(request, &app.store, viewer.clone())).await;
+        let response =
+            app.graphql.execute_document(crate::graphql::with_viewer(request, &app.store, viewer.clone())).await;
         if let Some(error) = response.errors.first() {
             if error.path.is_empty() && !error.locations.is_empty() {
                 // The document was valid at start: the server broke it.
@@ -217,7 +260,44 @@ impl DocumentTool {
         }
         let data =
             response.data.into_json().map_err(|err| ToolError::new(Code::Internal, err.to_string(), "try again"))?;
-        reply::reply(document, &data, call.verbose, call.format, cap)
+        reply::reply(document, &data, call.verbose, call.fields.as_deref(), call.format, cap)
+    }
+}
+
+impl DocumentTool {
+    /// `fields` wins over the view: each `@include` variable the reply's
+    /// fields sit under is on exactly when a named field needs it, so only
+    /// what is named is read. An unknown name is refused with the valid ones.
+    fn select_fields(
+        &self,
+        names: &[String],
+        variables: &mut Map<String, Value>,
+        absent: &mut HashSet<String>,
+    ) -> ToolResult<()> {
+        let internal = || ToolError::new(Code::Internal, "the tool has no fields", "report this");
+        let plan = self.document.item_plan().ok_or_else(internal)?;
+        let keys: Vec<(String, Vec<String>)> = plan
+            .fields
+            .keys()
+            .map(|key| (snake_case(key), plan.conditions.get(key).cloned().unwrap_or_default()))
+            .collect();
+        if let Some(unknown) = names.iter().find(|n| !keys.iter().any(|(k, _)| k == *n)) {
+            let valid: Vec<&str> = keys.iter().map(|(k, _)| k.as_str()).collect();
+            return Err(ToolError::invalid(
+                format!("`fields`: unknown field `{unknown}`"),
+                format!("valid fields: {}", valid.join(", ")),
+            ));
+        }
+        for condition in keys.iter().flat_map(|(_, c)| c) {
+            variables.insert(condition.clone(), false.into());
+            absent.remove(condition);
+        }
+        for (_, conditions) in keys.iter().filter(|(k, _)| names.contains(k)) {
+            for condition in conditions {
+                variables.insert(condition.clone(), true.into());
+            }
+        }
+        Ok(())
     }
 }
 
@@ -231,7 +311,7 @@ async fn validate(app: &App, document: &ToolDocument) -> Result<(), DocumentErro
     }
     let mut request = Request::new(document.text.clone()).operation_name(document.operation.clone());
     request.set_parsed_query(parsed);
-    let response = app.graphql.execute(request).await;
+    let response = app.graphql.execute_document(request).await;
     match response.errors.first() {
         None => Ok(()),
         Some(error) => {

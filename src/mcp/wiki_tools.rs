@@ -8,9 +8,8 @@ use super::Call;
 use super::args;
 use super::error::{Code, ToolError, ToolResult};
 use super::exec::run;
-use super::fields::instant;
 use super::guard;
-use super::shape::put;
+use super::tools::{instant, put};
 
 /// Content of a page read without `max_chars`, and the most with it.
 const DEFAULT_WINDOW: usize = 8_000;
@@ -37,7 +36,7 @@ pub async fn get_wiki_page(call: &Call, a: args::GetWikiPage) -> ToolResult<Stri
     reply.insert("title".into(), page["title"].clone());
     reply.insert("revision".into(), content["baseRevision"].clone());
     reply.insert("total_chars".into(), page["totalChars"].clone());
-    put(&mut reply, "frontmatter", page["frontmatter"].clone(), false);
+    put(&mut reply, "frontmatter", page["frontmatter"].clone());
     let outline: Vec<Value> = page["outline"]
         .as_array()
         .map(|o| {
@@ -46,7 +45,7 @@ pub async fn get_wiki_page(call: &Call, a: args::GetWikiPage) -> ToolResult<Stri
                 .collect()
         })
         .unwrap_or_default();
-    put(&mut reply, "outline", Value::Array(outline), false);
+    put(&mut reply, "outline", Value::Array(outline));
     if a.section.is_some() {
         if content["sectionFound"] != true {
             reply.insert("section_found".into(), false.into());

@@ -200,6 +200,9 @@ fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> R
     if let Some(text) = &filter.text {
         let words = words(text);
         input::search_words("text", &words)?;
+        if words.is_empty() {
+            return Err(super::StoreError::bad_input("`text` is empty", "give the words to find, or leave `text` out"));
+        }
         for word in words {
             c = c.add(
                 Condition::any()
