@@ -17,6 +17,8 @@ use super::types::{Named, Types};
 
 /// The most items a page holds, as the schema allows.
 const MAX_LIMIT: i64 = 200;
+/// More names than any reply has fields is a mistake, not a selection.
+const MAX_FIELDS: usize = 64;
 
 #[derive(Debug, Clone)]
 enum Role {
@@ -85,8 +87,11 @@ impl Arguments {
         let mut required = Vec::new();
         for variable in &document.variables {
             let argument = argument_name(&variable.name);
-            if ["max_chars", "format"].contains(&argument.as_str()) {
-                return Err(format!("`${}` would be the argument `{argument}`, which every tool has", variable.name));
+            if ["max_chars", "format", "fields"].contains(&argument.as_str()) {
+                return Err(format!(
+                    "`${}` would be the argument `{argument}`, which the tool has of its own",
+                    variable.name
+                ));
             }
             if specs.iter().any(|s: &Spec| s.argument == argument) {
                 return Err(format!("two variables are both the argument `{argument}`"));
@@ -246,7 +251,15 @@ impl Arguments {
                             ));
                         }
                     };
-                    let names: Vec<String> = names.into_iter().filter(|n| !n.is_empty()).collect();
+                    let mut names: Vec<String> = names.into_iter().filter(|n| !n.is_empty()).collect();
+                    let mut seen = HashSet::new();
+                    names.retain(|n| seen.insert(n.clone()));
+                    if names.len() > MAX_FIELDS {
+                        return Err(ToolError::invalid(
+                            format!("`fields` names {} fields", names.len()),
+                            format!("name at most {MAX_FIELDS}"),
+                        ));
+                    }
                     if names.is_empty() {
                         return Err(ToolError::invalid(
                             "`fields` is empty",
@@ -393,6 +406,14 @@ fn coerce(value: &Value, ty: &Type, argument: &str, types: &Types) -> ToolResult
                 }
                 Some(Named::Input { fields }) => {
                     let Value::Object(given) = value else { return Err(wrong("an object")) };
+                    for field in fields.iter().filter(|f| !f.ty.nullable && !f.has_default) {
+                        if !given.contains_key(&snake_case(&field.name)) && !given.contains_key(&field.name) {
+                            return Err(ToolError::invalid(
+                                format!("`{argument}` needs `{}`", snake_case(&field.name)),
+                                "check the tool's input schema in tools/list",
+                            ));
+                        }
+                    }
                     let mut out = Map::new();
                     for (key, inner) in given {
                         let field =

@@ -54,11 +54,13 @@ pub struct ObjectPlan {
     pub fields: IndexMap<String, Shape>,
     /// The Boolean variables whose `@include` each key is under.
     pub conditions: IndexMap<String, Vec<String>>,
+    /// The field returns a list of these objects.
+    pub list: bool,
 }
 
 impl ObjectPlan {
     pub fn new(kind: ObjectKind) -> Self {
-        Self { kind, fields: IndexMap::new(), conditions: IndexMap::new() }
+        Self { kind, fields: IndexMap::new(), conditions: IndexMap::new(), list: false }
     }
 }
 
@@ -215,9 +217,18 @@ impl ToolDocument {
             .map(|definition| {
                 let name = definition.node.name.node.to_string();
                 // A bare `#` above a variable leaves it undescribed.
-                let (comment, notes) = comment_above(&lines, definition.pos.line).unwrap_or_default();
-                let description = match comment_above(&lines, definition.pos.line) {
-                    Some(_) => Some(comment).filter(|c| !c.is_empty()),
+                // Only a comment between the operation's line and a variable
+                // that starts its own line is that variable's.
+                let own = definition.pos.line > operation.pos.line
+                    && lines.get(definition.pos.line - 1).is_some_and(|l| l.trim_start().starts_with('$'));
+                let comment = if own {
+                    comment_above(&lines[operation.pos.line..], definition.pos.line - operation.pos.line)
+                } else {
+                    None
+                };
+                let (text, notes) = comment.clone().unwrap_or_default();
+                let description = match comment {
+                    Some(_) => Some(text).filter(|c| !c.is_empty()),
                     None => usages.get(&name).cloned().flatten(),
                 };
                 let mut range = None;
@@ -345,7 +356,8 @@ fn list_path(plan: &ObjectPlan) -> Option<Vec<String>> {
         }
         let mut fields = at.fields.iter();
         let (key, Shape::Object(inner)) = fields.next()? else { return None };
-        if fields.next().is_some() {
+        // A connection under a list is one per element: not one list.
+        if fields.next().is_some() || inner.list {
             return None;
         }
         path.push(key.clone());
@@ -482,6 +494,7 @@ impl Walker<'_> {
                                 *entry = Shape::Object(ObjectPlan::new(kind));
                             }
                             if let Shape::Object(inner) = entry {
+                                inner.list = ty.list;
                                 // Conditions are recorded per object, for its own keys.
                                 let outer = std::mem::take(&mut self.conditions);
                                 let walked = self.add_to_plan(&field.selection_set.node, &ty.named, inner);

@@ -216,6 +216,10 @@ pub fn reply(
         return guard::list_reply(items, next, total, cap, form);
     }
     // A single root field is the reply itself (a task, a project, a page).
+    if data.len() == 1 && data.values().all(Value::is_null) {
+        let key = data.keys().next().map(|k| snake_case(k)).unwrap_or_default();
+        return Err(ToolError::new(Code::NotFound, format!("no {key} found"), "check the arguments that name it"));
+    }
     let root = data.iter().next().and_then(|(key, value)| Some((value.as_object()?, document.plan.fields.get(key)?)));
     let mut record = match root {
         Some((object, Shape::Object(plan))) if data.len() == 1 => shaper.item(object, plan, true),

@@ -251,10 +251,14 @@ impl DocumentTool {
         let response =
             app.graphql.execute_document(crate::graphql::with_viewer(request, &app.store, viewer.clone())).await;
         if let Some(error) = response.errors.first() {
-            if error.path.is_empty() && !error.locations.is_empty() {
+            let value_error = error.message.starts_with("Invalid value");
+            if error.path.is_empty() && !error.locations.is_empty() && !value_error {
                 // The document was valid at start: the server broke it.
                 tracing::error!(tool = %document.tool_name, error = %crate::text::for_log(&error.message), "tool document refused");
                 return Err(ToolError::new(Code::Internal, "internal error", "the server logged the details"));
+            }
+            if value_error {
+                return Err(ToolError::invalid(error.message.clone(), "check the tool's input schema in tools/list"));
             }
             return Err(super::exec::tool_error(error));
         }
@@ -334,23 +338,30 @@ fn operations(document: &mut ExecutableDocument) -> Vec<&mut OperationDefinition
 }
 
 fn skip_all(set: &mut SelectionSet) {
-    let skip = async_graphql::Positioned::new(
-        async_graphql::parser::types::Directive {
-            name: async_graphql::Positioned::new(async_graphql::Name::new("skip"), Default::default()),
+    use async_graphql::Positioned;
+    use async_graphql::parser::types::{Directive, InlineFragment};
+    // One inline fragment around the whole selection: a root field may carry
+    // its own `@skip` already, and a directive may not repeat.
+    let skip = Positioned::new(
+        Directive {
+            name: Positioned::new(async_graphql::Name::new("skip"), Default::default()),
             arguments: vec![(
-                async_graphql::Positioned::new(async_graphql::Name::new("if"), Default::default()),
-                async_graphql::Positioned::new(async_graphql_value::Value::Boolean(true), Default::default()),
+                Positioned::new(async_graphql::Name::new("if"), Default::default()),
+                Positioned::new(async_graphql_value::Value::Boolean(true), Default::default()),
             )],
         },
         Default::default(),
     );
-    for item in &mut set.items {
-        match &mut item.node {
-            Selection::Field(field) => field.node.directives.push(skip.clone()),
-            Selection::FragmentSpread(spread) => spread.node.directives.push(skip.clone()),
-            Selection::InlineFragment(inline) => inline.node.directives.push(skip.clone()),
-        }
-    }
+    let inner = SelectionSet { items: std::mem::take(&mut set.items) };
+    let fragment = InlineFragment {
+        type_condition: None,
+        directives: vec![skip],
+        selection_set: Positioned::new(inner, Default::default()),
+    };
+    set.items.push(Positioned::new(
+        Selection::InlineFragment(Positioned::new(fragment, Default::default())),
+        Default::default(),
+    ));
 }
 
 /// A variable the call left out leaves out what it was passed to, as the

@@ -28,6 +28,7 @@ pub enum Named {
 #[derive(Debug, Clone)]
 pub struct FieldType {
     pub named: String,
+    pub list: bool,
     /// The field's arguments and their descriptions.
     pub arguments: Vec<InputField>,
 }
@@ -109,9 +110,9 @@ fn output_fields(
         .iter()
         .map(|field| {
             let field = &field.node;
-            let (named, _) = unwrap(&field.ty.node);
+            let (named, list) = unwrap(&field.ty.node);
             let arguments = field.arguments.iter().map(|a| input_field(&a.node)).collect();
-            (field.name.node.to_string(), FieldType { named: named.to_owned(), arguments })
+            (field.name.node.to_string(), FieldType { named: named.to_owned(), list, arguments })
         })
         .collect()
 }

@@ -75,7 +75,21 @@ pub fn text_characters(argument: &str, value: &str) -> Result<()> {
 /// allowlist, so a front end may render it as it is.
 pub fn html(argument: &str, value: &str, max: usize) -> Result<String> {
     multi_line(argument, value, max)?;
+    shallow(argument, value)?;
     Ok(migration::html_policy::sanitize_html(value))
+}
+
+/// Elements nested deeper than any document needs are refused: every
+/// reader of the text walks its tree.
+fn shallow(argument: &str, html: &str) -> Result<()> {
+    let depth = crate::text::nesting_depth(html);
+    if depth > crate::text::MAX_NESTING {
+        return Err(StoreError::bad_input(
+            format!("`{argument}` nests elements {depth} levels deep; at most {} are kept", crate::text::MAX_NESTING),
+            "flatten the lists or quotes",
+        ));
+    }
+    Ok(())
 }
 
 /// A description or comment as written: HTML, or Markdown (CommonMark with
@@ -94,7 +108,9 @@ impl RichText {
             Self::Html(value) => html(argument, value, max),
             Self::Markdown(value) => {
                 multi_line(argument, value, max)?;
-                Ok(migration::html_policy::sanitize_html(&crate::text::markdown_to_html(value)))
+                let html = crate::text::markdown_to_html(value);
+                shallow(argument, &html)?;
+                Ok(migration::html_policy::sanitize_html(&html))
             }
         }
     }

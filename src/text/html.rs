@@ -9,6 +9,9 @@ const NO_WRAP: usize = 1_000_000;
 /// Tags and entities removed, links and mentions as their text, one line
 /// per block, runs of blank lines folded into one.
 pub fn html_to_text(html: &str) -> String {
+    if super::rich::nesting_depth(html) > super::rich::MAX_NESTING {
+        return super::rich::without_tags(html);
+    }
     // The trivial decorator writes links, emphasis and list items as their
     // bare text: no brackets, stars or bullets for a reader to strip.
     let rendered = config::with_decorator(TrivialDecorator::new())

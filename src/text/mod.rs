@@ -23,7 +23,7 @@ pub use markdown::{
     FrontmatterError, Heading, MAX_FRONTMATTER_BYTES, Section, check_frontmatter, find_section, frontmatter, outline,
     section_at, slugify, split_frontmatter,
 };
-pub use rich::{html_to_markdown, markdown_to_html};
+pub use rich::{MAX_NESTING, html_to_markdown, markdown_to_html, nesting_depth};
 pub use snippet::{excerpt_around, first_match};
 pub use summary::change_summary;
 pub use window::{Window, excerpt, first_line, fit_json, utf16_len, window};

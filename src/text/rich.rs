@@ -49,8 +49,57 @@ static TO_MARKDOWN: LazyLock<HtmlToMarkdown> = LazyLock::new(|| {
         .build()
 });
 
+/// The deepest nesting of elements in `html`, by a linear scan of its tags
+/// (void and self-closed elements do not nest).
+pub fn nesting_depth(html: &str) -> usize {
+    const VOID: &[&str] =
+        &["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"];
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for tag in html.split('<').skip(1) {
+        let Some(end) = tag.find('>') else { continue };
+        let inside = &tag[..end];
+        if let Some(name) = inside.strip_prefix('/') {
+            if !VOID.contains(&name.trim().to_ascii_lowercase().as_str()) {
+                depth = depth.saturating_sub(1);
+            }
+            continue;
+        }
+        let name: String =
+            inside.chars().take_while(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+        if name.is_empty() || inside.ends_with('/') || VOID.contains(&name.as_str()) {
+            continue;
+        }
+        depth += 1;
+        deepest = deepest.max(depth);
+    }
+    deepest
+}
+
+/// The text of `html` with every tag left out, in one pass: what a text
+/// nested too deep for a tree walk (stored before the limit) reads as.
+pub(super) fn without_tags(html: &str) -> String {
+    let mut out = String::with_capacity(html.len() / 2);
+    let mut in_tag = false;
+    for c in html.chars() {
+        match (in_tag, c) {
+            (false, '<') => in_tag = true,
+            (true, '>') => in_tag = false,
+            (false, c) => out.push(c),
+            (true, _) => {}
+        }
+    }
+    super::html::fold_blank_lines(&out)
+}
+
+/// Nesting past this is refused on write, and read as plain text: the
+/// converter walks the tree recursively.
+pub const MAX_NESTING: usize = 64;
+
 /// Stored HTML as Markdown, runs of blank lines folded into one.
 pub fn html_to_markdown(html: &str) -> String {
+    if nesting_depth(html) > MAX_NESTING {
+        return without_tags(html);
+    }
     // htmd only fails when reading from its in-memory input fails.
     let markdown = TO_MARKDOWN.convert(html).unwrap_or_else(|_| super::html_to_text(html));
     super::html::fold_blank_lines(&markdown)
@@ -134,6 +183,28 @@ mod tests {
             let once = round_trip(&markdown);
             prop_assert_eq!(round_trip(&once), once.clone(), "from {:?}", markdown);
         }
+    }
+
+    #[test]
+    fn nesting_is_measured_in_one_pass() {
+        assert_eq!(nesting_depth("<p>a<br>b<img src=x/></p><ul><li><b>x</b></li></ul>"), 3);
+        assert_eq!(nesting_depth(&"<ul><li>".repeat(1_000)), 2_000);
+        assert_eq!(nesting_depth("a < b and c > d"), 0);
+    }
+
+    #[test]
+    fn deeply_nested_html_stored_before_the_limit_still_reads() {
+        // On a thread with a small stack, as a server's worker has.
+        let read = std::thread::Builder::new()
+            .stack_size(2 << 20)
+            .spawn(|| {
+                let html = format!("{}deep", "<blockquote>".repeat(20_000));
+                (html_to_markdown(&html), super::super::html_to_text(&html))
+            })
+            .expect("thread")
+            .join()
+            .expect("no stack overflow");
+        assert_eq!(read, ("deep".to_owned(), "deep".to_owned()));
     }
 
     #[test]

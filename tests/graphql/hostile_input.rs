@@ -149,6 +149,31 @@ async fn html_is_sanitized_on_every_write(backend: Backend) {
     app.finish().await;
 }
 
+/// Every reader of a text walks its element tree: nesting is bounded on
+/// write, as HTML and as Markdown.
+async fn deep_nesting_is_refused_on_write(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let t = &s.alice_token;
+    let create = "mutation($d: String, $m: String) { createTask(input: {project: \"WEB\", title: \"Deep\", description: $d, descriptionMarkdown: $m}) { ref } }";
+    for variables in [json!({"d": "<ul><li>".repeat(5_000)}), json!({"m": ">".repeat(5_000)})] {
+        let (code, error) = app.error(t, create, variables).await;
+        assert_eq!(code, "BAD_USER_INPUT", "{error}");
+        assert!(error["message"].as_str().unwrap_or_default().contains("levels deep"), "{error}");
+    }
+    let fine = app.ok(t, create, json!({"m": "> quoted\n>> twice\n\n- a\n  - b"})).await;
+    let task_ref = fine["createTask"]["ref"].as_str().unwrap_or_default().to_owned();
+    let read = app
+        .ok(
+            t,
+            "query($r: String!) { task(ref: $r) { descriptionText(format: MARKDOWN) { text } } }",
+            json!({"r": task_ref}),
+        )
+        .await;
+    assert!(read["task"]["descriptionText"]["text"].as_str().unwrap_or_default().contains("> quoted"), "{read}");
+    app.finish().await;
+}
+
 async fn stored_html_is_sanitized_by_the_migration(backend: Backend) {
     let test_db = TestDb::create(backend).await;
     let db = Database::connect(&test_db.url).await.expect("connect");
@@ -329,6 +354,7 @@ async fn concurrent_updates_keep_one_unbroken_change_chain(backend: Backend) {
 }
 
 on_both_backends!(
+    deep_nesting_is_refused_on_write,
     html_is_sanitized_on_every_write,
     stored_html_is_sanitized_by_the_migration,
     single_line_fields_refuse_control_and_bidi_characters,

@@ -35,6 +35,8 @@ async fn operator_tools_are_served_like_built_in_ones(backend: Backend) {
     let properties: Vec<&String> = schema["properties"].as_object().expect("properties").keys().collect();
     assert_eq!(properties, ["before", "project", "limit", "cursor", "max_chars", "format"]);
     assert_eq!(schema["additionalProperties"], false);
+    // Variables on the operation's line take the schema's descriptions.
+    assert_eq!(schema["properties"]["project"]["description"], "Project key.");
     let reassign = tools.iter().find(|t| t.name == "reassign").expect("reassign is listed");
     assert_eq!(reassign.annotations.as_ref().and_then(|a| a.read_only_hint), Some(false), "a mutation writes");
 
