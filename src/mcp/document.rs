@@ -249,8 +249,7 @@ impl ToolDocument {
             .collect::<Result<_, _>>()?;
         let list_path = list_path(&plan);
         if let Some(path) = &list_path {
-            check_connection(&operation.node.selection_set.node, &parsed, path)
-                .map_err(|message| error(operation.pos, message))?;
+            check_connection(&plan, path).map_err(|message| error(operation.pos, message))?;
         }
         Ok(Self {
             source_name: source_name.to_owned(),
@@ -367,55 +366,29 @@ fn list_path(plan: &ObjectPlan) -> Option<Vec<String>> {
 
 /// A list tool pages by cursor: its connection must select each edge's
 /// cursor and node, `pageInfo { hasNextPage endCursor }` and `totalCount`.
-fn check_connection(root: &SelectionSet, document: &ExecutableDocument, path: &[String]) -> Result<(), String> {
-    let mut keys = HashSet::new();
-    let mut set = root;
+fn check_connection(plan: &ObjectPlan, path: &[String]) -> Result<(), String> {
+    let mut at = plan;
     for key in path {
-        set = selected(set, document, key).ok_or("a list tool's connection must be selected without fragments")?;
+        let Some(Shape::Object(inner)) = at.fields.get(key) else { return Err("the list is not selected".into()) };
+        at = inner;
     }
-    collect_keys(set, document, "", &mut keys);
-    for needed in ["edges.cursor", "edges.node", "pageInfo.hasNextPage", "pageInfo.endCursor", "totalCount"] {
-        if !keys.contains(needed) {
-            return Err(format!(
-                "a list tool's connection selects `totalCount`, `edges {{ cursor node {{ ... }} }}` and \
-                 `pageInfo {{ hasNextPage endCursor }}`: `{needed}` is missing"
-            ));
-        }
-    }
-    Ok(())
-}
-
-fn selected<'a>(set: &'a SelectionSet, document: &'a ExecutableDocument, key: &str) -> Option<&'a SelectionSet> {
-    set.items.iter().find_map(|item| match &item.node {
-        Selection::Field(field) => {
-            let field = &field.node;
-            (field.response_key().node.as_str() == key).then_some(&field.selection_set.node)
-        }
-        Selection::FragmentSpread(spread) => document
-            .fragments
-            .get(&spread.node.fragment_name.node)
-            .and_then(|f| selected(&f.node.selection_set.node, document, key)),
-        Selection::InlineFragment(inline) => selected(&inline.node.selection_set.node, document, key),
-    })
-}
-
-fn collect_keys(set: &SelectionSet, document: &ExecutableDocument, prefix: &str, keys: &mut HashSet<String>) {
-    for item in &set.items {
-        match &item.node {
-            Selection::Field(field) => {
-                let key = format!("{prefix}{}", field.node.response_key().node);
-                if prefix.is_empty() {
-                    collect_keys(&field.node.selection_set.node, document, &format!("{key}."), keys);
-                }
-                keys.insert(key);
-            }
-            Selection::FragmentSpread(spread) => {
-                if let Some(fragment) = document.fragments.get(&spread.node.fragment_name.node) {
-                    collect_keys(&fragment.node.selection_set.node, document, prefix, keys);
-                }
-            }
-            Selection::InlineFragment(inline) => collect_keys(&inline.node.selection_set.node, document, prefix, keys),
-        }
+    let has = |object: &str, field: &str| match at.fields.get(object) {
+        Some(Shape::Object(inner)) => inner.fields.contains_key(field),
+        _ => false,
+    };
+    let selected = [
+        ("edges.cursor", has("edges", "cursor")),
+        ("edges.node", has("edges", "node")),
+        ("pageInfo.hasNextPage", has("pageInfo", "hasNextPage")),
+        ("pageInfo.endCursor", has("pageInfo", "endCursor")),
+        ("totalCount", at.fields.contains_key("totalCount")),
+    ];
+    match selected.iter().find(|(_, found)| !found) {
+        Some((needed, _)) => Err(format!(
+            "a list tool's connection selects `totalCount`, `edges {{ cursor node {{ ... }} }}` and \
+             `pageInfo {{ hasNextPage endCursor }}`: `{needed}` is missing"
+        )),
+        None => Ok(()),
     }
 }
 
@@ -571,6 +544,24 @@ impl Walker<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_list_tool_pages_by_cursor() {
+        let types = Types::from_sdl(
+            "type Query { items(first: Int, after: String): ItemConnection! }
+             type ItemConnection { totalCount: Int! edges: [ItemEdge!]! pageInfo: PageInfo! }
+             type ItemEdge { cursor: String! node: Item! }
+             type Item { id: ID! }
+             type PageInfo { hasNextPage: Boolean! endCursor: String }",
+        )
+        .expect("sdl");
+        let whole = "# Items.\nquery Items { items { totalCount edges { cursor node { id } } ...Page } }\n\
+                     fragment Page on ItemConnection { pageInfo { hasNextPage endCursor } }";
+        let document = ToolDocument::parse("items.graphql", whole, &types, "").expect("a list tool");
+        assert_eq!(document.list_path, Some(vec!["items".to_owned()]));
+        let err = ToolDocument::parse("items.graphql", &whole.replace(" endCursor", ""), &types, "").unwrap_err();
+        assert!(err.to_string().contains("`pageInfo.endCursor` is missing"), "{err}");
+    }
 
     #[test]
     fn names_and_titles_come_from_the_operation() {

@@ -177,7 +177,7 @@ impl Shaper<'_> {
 }
 
 /// `2026-11-29T10:00:00Z`: whole seconds, UTC.
-fn instant(text: &str) -> Value {
+pub(super) fn instant(text: &str) -> Value {
     chrono::DateTime::parse_from_rfc3339(text)
         .map(|t| Value::String(t.with_timezone(&chrono::Utc).format("%Y-%m-%dT%H:%M:%SZ").to_string()))
         .unwrap_or_else(|_| Value::String(text.to_owned()))

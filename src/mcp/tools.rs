@@ -22,10 +22,7 @@ pub(super) fn put(out: &mut Map<String, Value>, key: &str, value: Value) {
 
 /// `2026-11-29T10:00:00Z`: whole seconds, UTC.
 pub(super) fn instant(v: &Value) -> Value {
-    v.as_str()
-        .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
-        .map(|t| Value::String(t.with_timezone(&chrono::Utc).format("%Y-%m-%dT%H:%M:%SZ").to_string()))
-        .unwrap_or(Value::Null)
+    v.as_str().map_or(Value::Null, super::reply::instant)
 }
 
 /// A connection's edges as guard items, with its `next` and `total`.

@@ -62,6 +62,8 @@ const SHARED_FRAGMENTS: &str = include_str!("tools/fragments.graphql");
 /// replaced whole on reload.
 #[derive(Clone, Default)]
 pub struct ToolSet {
+    /// The schema's types, read once from its SDL.
+    types: Option<Arc<Types>>,
     built_in: Arc<Vec<Arc<DocumentTool>>>,
     /// The built-in ones this server's limits let run.
     served_built_in: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
@@ -102,7 +104,12 @@ impl ToolSet {
             })
             .collect();
         let built_in: Arc<Vec<Arc<DocumentTool>>> = Arc::new(tools);
-        Self { served_built_in: Arc::new(RwLock::new(built_in.clone())), built_in, loaded: Default::default() }
+        Self {
+            types: Some(types),
+            served_built_in: Arc::new(RwLock::new(built_in.clone())),
+            built_in,
+            loaded: Default::default(),
+        }
     }
 
     /// Every document tool: the built-in ones, then the operator's.
@@ -142,7 +149,7 @@ impl ToolSet {
     /// Reads every `.graphql` file of `dir` and, when all of them are valid
     /// tools, serves them instead of the current ones.
     pub async fn load(&self, app: &App, dir: &Path) -> Result<(), LoadError> {
-        let types = Arc::new(Types::from_sdl(&app.graphql.sdl()).ok_or(LoadError::Schema)?);
+        let types = self.types.clone().ok_or(LoadError::Schema)?;
         let mut reserved: HashSet<String> =
             super::catalogue::tools(0).into_iter().map(|t| t.name.to_string()).collect();
         reserved.extend(self.built_in.iter().map(|t| t.tool.name.to_string()));
