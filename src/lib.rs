@@ -37,7 +37,7 @@ impl App {
         let limits = settings.limits;
         let store = Store::new(db, PageLimits { default: 50.min(limits.max_page), max: limits.max_page });
         let graphql = graphql::build(store.clone(), &settings);
-        let tools = mcp::ToolSet::built_in(&graphql, settings.reply_cap);
+        let tools = mcp::ToolSet::built_in(&graphql, settings.reply_cap, limits.max_page);
         Self { store, graphql, settings: std::sync::Arc::new(settings), auth_throttle: Default::default(), tools }
     }
 }

@@ -185,6 +185,12 @@ impl WikiPage {
     async fn revision(&self) -> i32 {
         self.row.revision
     }
+    /// The revision as putWikiPage/patchWikiPage take it (`baseRevision`),
+    /// for a client that holds the whole page: `"N"`. A read of part of the
+    /// page carries its own, `"N.partial"`, on its `content`.
+    async fn base_revision(&self) -> String {
+        base_revision(self.row.revision, true)
+    }
     /// Length of the content in UTF-16 units.
     async fn total_chars(&self, ctx: &Context<'_>) -> async_graphql::Result<i32> {
         Ok(as_i32(text::utf16_len(self.text(ctx).await?)))

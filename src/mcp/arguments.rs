@@ -2,7 +2,8 @@
 //! snake_case (`$first` is `limit`, `$after` is `cursor`, `$full` is
 //! `view`), described by the schema's input types, checked before the
 //! operation runs so that a mistake names the argument and what it allows.
-//! Every read tool also takes `max_chars`; a list tool takes `format`.
+//! Every read tool also takes `max_chars` (a document may declare it as
+//! `$maxChars`, to size a window by it); a list tool takes `format`.
 
 use std::collections::HashSet;
 
@@ -15,8 +16,8 @@ use super::error::{ToolError, ToolResult};
 use super::guard::Form;
 use super::types::{Named, Types};
 
-/// The most items a page holds, as the schema allows.
-const MAX_LIMIT: i64 = 200;
+/// The smallest `max_chars`: below it, hardly a record fits.
+const MIN_MAX_CHARS: i64 = 1_000;
 /// More names than any reply has fields is a mistake, not a selection.
 const MAX_FIELDS: usize = 64;
 
@@ -37,7 +38,11 @@ enum Role {
         name: String,
         of: String,
     },
-    MaxChars,
+    /// `max_chars`: the call's cap, and the variable `$maxChars` when the
+    /// document declares it.
+    MaxChars {
+        variable: Option<String>,
+    },
     Format,
     /// `fields`: exactly these reply fields (of a tool with a view).
     Fields,
@@ -58,6 +63,11 @@ pub struct Arguments {
     /// Other names arguments are accepted by (alias, argument).
     aliases: Vec<(String, String)>,
     ranges: Vec<(String, (i64, i64))>,
+    /// The largest `limit`: the server's page size.
+    max_limit: i64,
+    /// `$first`'s default, when the server's page is smaller: then the
+    /// page is what an absent `limit` asks for.
+    first_default_over: bool,
 }
 
 /// A call's arguments, ready to run.
@@ -69,6 +79,8 @@ pub struct Call {
     pub format: Form,
     pub verbose: bool,
     pub fields: Option<Vec<String>>,
+    /// The `$withX` flags the call turned on by giving `x`.
+    pub asked: HashSet<String>,
 }
 
 fn argument_name(variable: &str) -> String {
@@ -81,13 +93,13 @@ fn argument_name(variable: &str) -> String {
 }
 
 impl Arguments {
-    pub fn of(document: &ToolDocument, types: &Types) -> Result<Self, String> {
+    pub fn of(document: &ToolDocument, types: &Types, max_limit: i64) -> Result<Self, String> {
         let mut specs = Vec::new();
         let mut properties = Map::new();
         let mut required = Vec::new();
         for variable in &document.variables {
             let argument = argument_name(&variable.name);
-            if ["max_chars", "format", "fields"].contains(&argument.as_str()) {
+            if ["format", "fields"].contains(&argument.as_str()) {
                 return Err(format!(
                     "`${}` would be the argument `{argument}`, which the tool has of its own",
                     variable.name
@@ -103,9 +115,17 @@ impl Arguments {
                 specs.push(Spec { argument: String::new(), role, required: false });
                 continue;
             }
-            let (role, mut property) = if let (Some((min, max)), "Int") =
-                (variable.range, type_name(&variable.definition.var_type.node))
-            {
+            let (role, mut property) = if variable.name == "maxChars" {
+                if type_name(&ty) != "Int" || !matches!(ty.base, BaseType::Named(_)) {
+                    return Err("`$maxChars` is the reply's cap in characters: it is an Int".into());
+                }
+                // Its minimum is every tool's, told once in the instructions.
+                let mut schema = json!({"type": "integer"});
+                if let Some((_, max)) = variable.range {
+                    schema["maximum"] = max.into();
+                }
+                (Role::MaxChars { variable: Some(variable.name.clone()) }, schema)
+            } else if let (Some((min, max)), "Int") = (variable.range, type_name(&variable.definition.var_type.node)) {
                 // A count from 0 needs only its maximum said.
                 let schema = if min == 0 {
                     json!({"type": "integer", "maximum": max})
@@ -139,9 +159,10 @@ impl Arguments {
             specs.push(Spec { argument: "fields".into(), role: Role::Fields, required: false });
         }
         // A write answers with what it wrote: the server's cap is enough.
-        if !document.write {
+        let declared = specs.iter().any(|s| matches!(s.role, Role::MaxChars { .. }));
+        if !document.write && !declared {
             properties.insert("max_chars".into(), json!({"type": "integer"}));
-            specs.push(Spec { argument: "max_chars".into(), role: Role::MaxChars, required: false });
+            specs.push(Spec { argument: "max_chars".into(), role: Role::MaxChars { variable: None }, required: false });
         }
         if document.list_path.is_some() {
             properties.insert("format".into(), json!({"type": "string", "enum": ["object", "table"]}));
@@ -155,7 +176,13 @@ impl Arguments {
         }
         schema.insert("additionalProperties".into(), false.into());
         let ranges = document.variables.iter().filter_map(|v| Some((v.name.clone(), v.range?))).collect();
-        Ok(Self { specs, schema, aliases: document.aliases.clone(), ranges })
+        let first_default_over = document.variables.iter().any(|v| {
+            v.name == "first"
+                && v.definition.default_value.as_ref().is_some_and(
+                    |d| matches!(&d.node, async_graphql_value::ConstValue::Number(n) if n.as_i64().is_some_and(|n| n > max_limit)),
+                )
+        });
+        Ok(Self { specs, schema, aliases: document.aliases.clone(), ranges, max_limit, first_default_over })
     }
 
     /// Checks a call's arguments and turns them into the operation's
@@ -190,6 +217,7 @@ impl Arguments {
             format: Form::Object,
             verbose: false,
             fields: None,
+            asked: HashSet::new(),
         };
         for spec in &self.specs {
             let given = arguments.get(&spec.argument);
@@ -206,7 +234,7 @@ impl Arguments {
                 (Role::Variable { name, ty }, Some(value)) => {
                     let value = coerce(value, ty, &spec.argument, types)?;
                     if name == "first" {
-                        check_limit(&value)?;
+                        check_limit(&value, self.max_limit)?;
                     }
                     if let Some((_, (min, max))) = self.ranges.iter().find(|(n, _)| n == name) {
                         if value.as_i64().is_some_and(|n| n < *min || n > *max) {
@@ -229,10 +257,26 @@ impl Arguments {
                     };
                     call.variables.insert(name.clone(), full.into());
                 }
-                (Role::MaxChars, Some(value)) => match value.as_i64() {
-                    Some(n) if n >= 1_000 => call.max_chars = Some(usize::try_from(n).unwrap_or(usize::MAX)),
-                    _ => return Err(ToolError::invalid(format!("`max_chars` is {value}"), "use 1000 or more")),
-                },
+                (Role::MaxChars { variable }, Some(value)) => {
+                    let most = variable.as_ref().and_then(|v| self.ranges.iter().find(|(n, _)| n == v)).map(|r| r.1.1);
+                    match (value.as_i64(), most) {
+                        (Some(n), None) if n >= MIN_MAX_CHARS => {}
+                        (Some(n), Some(most)) if (MIN_MAX_CHARS..=most).contains(&n) => {}
+                        (_, None) => {
+                            return Err(ToolError::invalid(format!("`max_chars` is {value}"), "use 1000 or more"));
+                        }
+                        (_, Some(most)) => {
+                            return Err(ToolError::invalid(
+                                format!("`max_chars` is {value}"),
+                                format!("use {MIN_MAX_CHARS} to {most}"),
+                            ));
+                        }
+                    }
+                    call.max_chars = value.as_u64().map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+                    if let Some(variable) = variable {
+                        call.variables.insert(variable.clone(), value.clone());
+                    }
+                }
                 (Role::Format, Some(value)) => {
                     call.format = match value.as_str() {
                         Some("object") => Form::Object,
@@ -268,8 +312,11 @@ impl Arguments {
                     }
                     call.fields = Some(names);
                 }
-                (Role::MaxChars | Role::Format | Role::Fields, None) | (Role::Derived { .. }, _) => {}
+                (Role::MaxChars { .. } | Role::Format | Role::Fields, None) | (Role::Derived { .. }, _) => {}
             }
+        }
+        if self.first_default_over && !call.variables.contains_key("first") {
+            call.variables.insert("first".into(), self.max_limit.into());
         }
         for spec in &self.specs {
             if let Role::Derived { name, of } = &spec.role {
@@ -278,6 +325,9 @@ impl Arguments {
                 });
                 call.variables.insert(name.clone(), given.into());
                 call.absent.remove(name);
+                if given {
+                    call.asked.insert(name.clone());
+                }
             }
         }
         Ok(call)
@@ -299,11 +349,11 @@ fn type_name(ty: &Type) -> &str {
     }
 }
 
-fn check_limit(value: &Value) -> ToolResult<()> {
+fn check_limit(value: &Value, most: i64) -> ToolResult<()> {
     match value.as_i64() {
-        Some(n) if (1..=MAX_LIMIT).contains(&n) => Ok(()),
+        Some(n) if (1..=most).contains(&n) => Ok(()),
         None if value.is_null() => Ok(()),
-        _ => Err(ToolError::invalid(format!("`limit` is {value}"), "use 1 to 200, and `cursor` for more")),
+        _ => Err(ToolError::invalid(format!("`limit` is {value}"), format!("use 1 to {most}, and `cursor` for more"))),
     }
 }
 

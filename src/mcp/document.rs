@@ -42,7 +42,8 @@ pub enum ObjectKind {
     Plain,
     /// Becomes `{items, next, total}`.
     Connection,
-    /// A piece of a long text: flattened into its parent as `key`,
+    /// A piece of a long text (an object with `text` and `truncated`, its
+    /// `text` selected): flattened into its parent as `key`,
     /// `key_truncated`, `key_total_chars`, `key_next`.
     Window,
 }
@@ -56,11 +57,23 @@ pub struct ObjectPlan {
     pub conditions: IndexMap<String, Vec<String>>,
     /// The field returns a list of these objects.
     pub list: bool,
+    /// A window's `maxChars` and `cursor` when they are variables: a record
+    /// over its cap reads a narrower window by running again, and only a
+    /// window read from a cursor says where the next one starts.
+    pub max_chars_from: Option<String>,
+    pub cursor_from: Option<String>,
 }
 
 impl ObjectPlan {
     pub fn new(kind: ObjectKind) -> Self {
-        Self { kind, fields: IndexMap::new(), conditions: IndexMap::new(), list: false }
+        Self {
+            kind,
+            fields: IndexMap::new(),
+            conditions: IndexMap::new(),
+            list: false,
+            max_chars_from: None,
+            cursor_from: None,
+        }
     }
 }
 
@@ -79,7 +92,8 @@ pub struct Variable {
 /// A loaded tool document.
 #[derive(Debug, Clone)]
 pub struct ToolDocument {
-    pub source_name: String,
+    /// Which file each line of `text` comes from, for errors.
+    pub origins: Origins,
     pub operation: String,
     pub tool_name: String,
     pub title: String,
@@ -152,14 +166,11 @@ impl ToolDocument {
     /// Reads `text` as a tool against the schema's `types`. Validation
     /// against the schema itself is `catalogue::validate`'s, which runs the
     /// document through the gateway without executing a field.
-    pub fn parse(source_name: &str, file: &str, types: &Types, shared: &str) -> Result<Self, DocumentError> {
-        let text = &with_shared_fragments(file, shared);
-        let error = |pos: async_graphql::Pos, message: String| DocumentError {
-            source_name: source_name.to_owned(),
-            line: pos.line,
-            column: pos.column,
-            message,
-        };
+    pub fn parse(source_name: &str, file: &str, types: &Types, shared: &Shared) -> Result<Self, DocumentError> {
+        let (text, appended) = with_shared_fragments(file, shared.text);
+        let text = &text;
+        let origins = Origins { file: source_name.to_owned(), shared: shared.name.to_owned(), appended };
+        let error = |pos: async_graphql::Pos, message: String| origins.error(pos.line, pos.column, message);
         let start = async_graphql::Pos { line: 1, column: 1 };
         let parsed = async_graphql::parser::parse_query(text).map_err(|err| {
             let pos = err.positions().next().unwrap_or(start);
@@ -252,7 +263,7 @@ impl ToolDocument {
             check_connection(&plan, path).map_err(|message| error(operation.pos, message))?;
         }
         Ok(Self {
-            source_name: source_name.to_owned(),
+            origins: origins.clone(),
             tool_name: snake_case(&name),
             title: title(&name),
             operation: name,
@@ -293,23 +304,65 @@ impl ToolDocument {
     }
 }
 
+/// The fragments every tool document may spread, and the file they are in.
+pub struct Shared<'a> {
+    pub name: &'a str,
+    pub text: &'a str,
+}
+
+/// Where the lines of a document's text come from: its own file, then the
+/// shared fragments appended after it.
+#[derive(Debug, Clone)]
+pub struct Origins {
+    file: String,
+    shared: String,
+    appended: Vec<Appended>,
+}
+
+/// A shared fragment appended to a document: its first line there and in
+/// the shared file, and its length in lines.
+#[derive(Debug, Clone)]
+struct Appended {
+    line: usize,
+    shared_line: usize,
+    lines: usize,
+}
+
+impl Origins {
+    /// An error at `line` of the text that runs, named by the file and line
+    /// it was written at.
+    pub fn error(&self, line: usize, column: usize, message: String) -> DocumentError {
+        let from_shared = self.appended.iter().find(|a| (a.line..a.line + a.lines).contains(&line));
+        match from_shared {
+            Some(a) => DocumentError {
+                source_name: self.shared.clone(),
+                line: a.shared_line + (line - a.line),
+                column,
+                message,
+            },
+            None => DocumentError { source_name: self.file.clone(), line, column, message },
+        }
+    }
+}
+
 /// `file` with the fragments of `shared` it spreads and does not define
 /// (and those they spread), appended after its own text so that its line
-/// numbers stay as written.
-fn with_shared_fragments(file: &str, shared: &str) -> String {
-    let mut chunks: HashMap<&str, &str> = HashMap::new();
+/// numbers stay as written; and where each appended fragment came from.
+fn with_shared_fragments(file: &str, shared: &str) -> (String, Vec<Appended>) {
+    let mut chunks: HashMap<&str, (&str, usize)> = HashMap::new();
     let starts: Vec<usize> = shared.match_indices("\nfragment ").map(|(i, _)| i + 1).collect();
     let starts: Vec<usize> =
         if shared.starts_with("fragment ") { [0].into_iter().chain(starts).collect() } else { starts };
     for (i, start) in starts.iter().enumerate() {
         let chunk = &shared[*start..starts.get(i + 1).copied().unwrap_or(shared.len())];
         if let Some(name) = chunk.split_whitespace().nth(1) {
-            chunks.insert(name, chunk.trim_end());
+            chunks.insert(name, (chunk.trim_end(), shared[..*start].matches('\n').count() + 1));
         }
     }
     let mut text = file.to_owned();
+    let mut appended = Vec::new();
     loop {
-        let Ok(parsed) = async_graphql::parser::parse_query(&text) else { return text };
+        let Ok(parsed) = async_graphql::parser::parse_query(&text) else { return (text, appended) };
         let mut spread = HashSet::new();
         for (_, operation) in parsed.operations.iter() {
             spreads(&operation.node.selection_set.node, &mut spread);
@@ -317,16 +370,18 @@ fn with_shared_fragments(file: &str, shared: &str) -> String {
         for fragment in parsed.fragments.values() {
             spreads(&fragment.node.selection_set.node, &mut spread);
         }
-        let missing: Vec<&str> = spread
+        let mut missing: Vec<(&str, usize)> = spread
             .iter()
             .filter(|name| !parsed.fragments.contains_key(name.as_str()))
             .filter_map(|name| chunks.get(name.as_str()).copied())
             .collect();
+        missing.sort_by_key(|(_, line)| *line);
         if missing.is_empty() {
-            return text;
+            return (text, appended);
         }
-        for chunk in missing {
+        for (chunk, shared_line) in missing {
             text.push_str("\n\n");
+            appended.push(Appended { line: text.matches('\n').count() + 1, shared_line, lines: chunk.lines().count() });
             text.push_str(chunk);
         }
     }
@@ -416,6 +471,19 @@ fn include_condition(
     })
 }
 
+/// Whether `set` selects the field `name` itself.
+fn selects(set: &SelectionSet, name: &str) -> bool {
+    set.items.iter().any(|item| matches!(&item.node, Selection::Field(f) if f.node.name.node == name))
+}
+
+/// The variable passed as the argument `name` of `field`, if one is.
+fn variable_argument(field: &async_graphql::parser::types::Field, name: &str) -> Option<String> {
+    field.arguments.iter().find(|(argument, _)| argument.node == name).and_then(|(_, value)| match &value.node {
+        Value::Variable(variable) => Some(variable.to_string()),
+        _ => None,
+    })
+}
+
 type WalkError = (async_graphql::Pos, String);
 
 impl Walker<'_> {
@@ -434,7 +502,13 @@ impl Walker<'_> {
                     let key = field.response_key().node.to_string();
                     let mut conditions = self.conditions.clone();
                     conditions.extend(include_condition(&field.directives));
-                    plan.conditions.insert(key.clone(), conditions);
+                    // A key selected twice is there when either selection is.
+                    let known = plan.conditions.entry(key.clone()).or_default();
+                    for condition in conditions {
+                        if !known.contains(&condition) {
+                            known.push(condition);
+                        }
+                    }
                     if name == "__typename" {
                         plan.fields.insert(key, Shape::Scalar);
                         continue;
@@ -454,7 +528,10 @@ impl Walker<'_> {
                     }
                     let shape = match self.types.get(&ty.named) {
                         Some(Named::Output { fields }) => {
-                            let kind = if ty.named == "TextWindow" {
+                            let windowed = fields.contains_key("text")
+                                && fields.contains_key("truncated")
+                                && selects(&field.selection_set.node, "text");
+                            let kind = if windowed {
                                 ObjectKind::Window
                             } else if ty.named.ends_with("Connection") && fields.contains_key("pageInfo") {
                                 ObjectKind::Connection
@@ -468,6 +545,10 @@ impl Walker<'_> {
                             }
                             if let Shape::Object(inner) = entry {
                                 inner.list = ty.list;
+                                if kind == ObjectKind::Window {
+                                    inner.max_chars_from = variable_argument(field, "maxChars");
+                                    inner.cursor_from = variable_argument(field, "cursor");
+                                }
                                 // Conditions are recorded per object, for its own keys.
                                 let outer = std::mem::take(&mut self.conditions);
                                 let walked = self.add_to_plan(&field.selection_set.node, &ty.named, inner);
@@ -545,6 +626,8 @@ impl Walker<'_> {
 mod tests {
     use super::*;
 
+    const NO_SHARED: Shared = Shared { name: "", text: "" };
+
     #[test]
     fn a_list_tool_pages_by_cursor() {
         let types = Types::from_sdl(
@@ -557,10 +640,26 @@ mod tests {
         .expect("sdl");
         let whole = "# Items.\nquery Items { items { totalCount edges { cursor node { id } } ...Page } }\n\
                      fragment Page on ItemConnection { pageInfo { hasNextPage endCursor } }";
-        let document = ToolDocument::parse("items.graphql", whole, &types, "").expect("a list tool");
+        let document = ToolDocument::parse("items.graphql", whole, &types, &NO_SHARED).expect("a list tool");
         assert_eq!(document.list_path, Some(vec!["items".to_owned()]));
-        let err = ToolDocument::parse("items.graphql", &whole.replace(" endCursor", ""), &types, "").unwrap_err();
+        let err =
+            ToolDocument::parse("items.graphql", &whole.replace(" endCursor", ""), &types, &NO_SHARED).unwrap_err();
         assert!(err.to_string().contains("`pageInfo.endCursor` is missing"), "{err}");
+    }
+
+    #[test]
+    fn an_error_in_a_shared_fragment_names_the_shared_file() {
+        let types = Types::from_sdl("type Query { item: Item } type Item { id: ID! }").expect("sdl");
+        let shared = Shared {
+            name: "shared.graphql",
+            text: "fragment Other on Item { id }\n\nfragment F on Item {\n  id\n  nope\n}\n",
+        };
+        let err = ToolDocument::parse("item.graphql", "# Item.\nquery Item {\n  item { ...F }\n}\n", &types, &shared)
+            .unwrap_err();
+        assert_eq!((err.source_name.as_str(), err.line, err.column), ("shared.graphql", 5, 3), "{err}");
+        let err = ToolDocument::parse("item.graphql", "# Item.\nquery Item {\n  item { what }\n}\n", &types, &shared)
+            .unwrap_err();
+        assert_eq!((err.source_name.as_str(), err.line), ("item.graphql", 3), "{err}");
     }
 
     #[test]

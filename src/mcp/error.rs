@@ -1,5 +1,6 @@
 //! Tool errors: a tool result with `isError: true` and the body
-//! `{"error": {"code", "message", "hint"}}`, never a JSON-RPC error.
+//! `{"error": {"code", "message", "hint"}}`, never a JSON-RPC error; and
+//! the one mapping from the GraphQL errors tool documents meet.
 
 use serde_json::{Value, json};
 
@@ -67,3 +68,20 @@ impl ToolError {
 }
 
 pub type ToolResult<T> = Result<T, ToolError>;
+
+/// A GraphQL error as a tool error, by its `extensions.code`; one without
+/// a code is a bug, logged and answered as `internal`.
+pub fn from_graphql(error: &async_graphql::ServerError) -> ToolError {
+    let ext = error.extensions.as_ref();
+    let field = |name: &str| match ext.and_then(|e| e.get(name)) {
+        Some(async_graphql::Value::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let Some(code) = field("code") else {
+        tracing::error!(error = %crate::text::for_log(&error.message), "tool operation failed");
+        return ToolError::new(Code::Internal, "internal error", "the server logged the details");
+    };
+    // GraphQL names the page position `after`; tools call it `cursor`.
+    let message = error.message.replace("`after`", "`cursor`");
+    ToolError { code: Code::from_graphql(&code), message, hint: field("hint") }
+}

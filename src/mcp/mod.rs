@@ -3,23 +3,16 @@
 //! and an operator's `--tools DIR`, served by `toolset`): its arguments are
 //! the operation's variables, it runs in-process with the caller's
 //! identity, and its result is shaped by one rule set (`reply`) and passes
-//! the size guard. The tools not yet documents (`catalogue`, `tools`,
-//! `wiki_tools`) run their fixed operations the same way. This layer never
-//! touches the store.
+//! the size guard. This layer never touches the store.
 
-mod args;
 mod arguments;
-mod catalogue;
 mod document;
 mod error;
-mod exec;
 mod guard;
 mod jsonrpc;
 mod reply;
-mod tools;
 mod toolset;
 mod types;
-mod wiki_tools;
 
 use std::sync::Arc;
 
@@ -50,25 +43,17 @@ enum Identity {
     PerRequest,
 }
 
-/// The MCP server: the app, the reply cap and the tool catalogue.
+/// The MCP server: the app (whose tool set it serves) and where each
+/// call's identity comes from.
 #[derive(Clone)]
 pub struct McpServer {
     app: App,
     identity: Identity,
-    tools: Arc<Vec<Tool>>,
-}
-
-/// What a tool call has to work with.
-pub struct Call {
-    pub app: App,
-    pub viewer: Viewer,
-    pub cap: usize,
 }
 
 impl McpServer {
     fn new(app: App, identity: Identity) -> Self {
-        let tools = Arc::new(catalogue::tools(app.settings.reply_cap as usize));
-        Self { app, identity, tools }
+        Self { app, identity }
     }
 
     /// The caller of a request: the fixed viewer, or the one the HTTP
@@ -104,14 +89,16 @@ impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("tasklens", env!("CARGO_PKG_VERSION")))
-            .with_instructions(
+            .with_instructions(format!(
                 "A project tracker. Projects are named by key, tasks by ref (PROJ-42), people by username \
                  (`me` is you); dates are ISO 8601 (2026-11-29, or 2026-11-29T10:00:00Z). Lists take `limit` \
-                 (1-200, default 50) and return {items, next, total}: pass `next` back as `cursor`. Replies \
+                 (1-{}, default {}) and return {{items, next, total}}: pass `next` back as `cursor`. Replies \
                  omit null, empty, false and zero values (`verbose` keeps them); `view` is summary for lists and \
-                 full for get_* by default; `fields` names exactly the fields to return; `max_chars` lowers a \
+                 full for get_* by default; `fields` names exactly the fields to return; `max_chars` (1000 or more) lowers a \
                  reply's cap; task lists show the most recently active first.",
-            )
+                self.app.settings.limits.max_page,
+                50.min(self.app.settings.limits.max_page),
+            ))
     }
 
     async fn list_tools(
@@ -119,14 +106,11 @@ impl ServerHandler for McpServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let mut tools = self.tools.as_ref().clone();
-        tools.extend(self.app.tools.get().iter().map(|t| t.tool.clone()));
-        Ok(ListToolsResult::with_all_items(tools))
+        Ok(ListToolsResult::with_all_items(self.app.tools.get().iter().map(|t| t.tool.clone()).collect()))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        let builtin = self.tools.iter().find(|t| t.name == name).cloned();
-        builtin.or_else(|| self.app.tools.get().iter().find(|t| t.tool.name == name).map(|t| t.tool.clone()))
+        self.app.tools.get().iter().find(|t| t.tool.name == name).map(|t| t.tool.clone())
     }
 
     async fn call_tool(
@@ -136,10 +120,9 @@ impl ServerHandler for McpServer {
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
         let documents = self.app.tools.get();
-        let document = documents.iter().find(|t| t.tool.name == name);
-        if document.is_none() && !self.tools.iter().any(|t| t.name == name) {
+        let Some(tool) = documents.iter().find(|t| t.tool.name == name) else {
             return Err(ErrorData::invalid_params(format!("unknown tool {name}"), None));
-        }
+        };
         let span = tracing::info_span!("tool", tool = %name, user = tracing::field::Empty, reply_chars = tracing::field::Empty);
         let Some(viewer) = self.viewer(&context) else {
             let err = ToolError::new(Code::Unauthenticated, "no caller identity", "send a bearer token");
@@ -158,14 +141,9 @@ impl ServerHandler for McpServer {
                 return Ok(text_result(err.body().to_string(), true));
             }
         }
-        let call = Call { app: self.app.clone(), viewer, cap: self.app.settings.reply_cap as usize };
+        let cap = self.app.settings.reply_cap as usize;
         let request_cap = request.arguments.as_ref().and_then(|a| a.get("max_chars")).and_then(|v| v.as_u64());
-        let outcome = match document {
-            Some(tool) => {
-                tool.call(&call.app, &call.viewer, request.arguments, call.cap).instrument(span.clone()).await
-            }
-            None => catalogue::dispatch(&call, &name, request.arguments).instrument(span.clone()).await,
-        };
+        let outcome = tool.call(&self.app, &viewer, request.arguments, cap).instrument(span.clone()).await;
         let (text, is_error) = match outcome {
             Ok(text) => (text, false),
             Err(err) => {

@@ -6,7 +6,11 @@
 //! `description_total_chars`, `description_next`); null, false, zero,
 //! empty and `NONE` values are left out unless `verbose`; a connection is
 //! `{items, next, total}`. Then the size guard: a list is cut on an item
-//! boundary, a record's longest text window is narrowed.
+//! boundary; a record's longest text window is narrowed (read again,
+//! narrower, when its `maxChars` is a variable), and when what is beside
+//! it leaves it less than half the cap, its longest list is cut first.
+
+use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
@@ -29,17 +33,59 @@ pub(super) fn is_empty(value: &Value) -> bool {
 }
 
 /// A text window seen while shaping a record: where it starts, so that a
-/// narrowed window knows where the next one begins.
+/// narrowed window knows where the next one begins, and the variables its
+/// size and start come from.
 struct Window {
     key: String,
     start: u64,
+    /// The whole text's length, when selected.
+    total: Option<Value>,
+    max_chars_from: Option<String>,
+    cursor_from: Option<String>,
 }
+
+/// How one call wants its reply.
+pub struct Options<'a> {
+    pub verbose: bool,
+    /// `fields`: exactly these keys of each item (or of the record), in
+    /// this order, null when empty.
+    pub fields: Option<&'a [String]>,
+    pub form: Form,
+    pub cap: usize,
+    /// The `$withX` flags the call turned on: a flag selected under one is
+    /// an answer to the call, written even when false.
+    pub asked: &'a HashSet<String>,
+}
+
+/// A reply, or the window to read again narrower for the record to fit.
+pub enum Shaped {
+    Reply(String),
+    /// Run the document again with the variable `variable` (a window's
+    /// `maxChars`) at `chars`: the schema then says what a partial read
+    /// means (a `.partial` revision, where the next window starts).
+    Again {
+        variable: String,
+        chars: usize,
+    },
+}
+
+/// What fitting a record did so far, kept across its reads.
+#[derive(Default)]
+pub struct Fitting {
+    /// Lists cut from their tail: key and items kept.
+    cuts: Vec<(String, usize)>,
+    reads: usize,
+}
+
+/// How many times a record is read again before it is too large.
+const MAX_READS: usize = 4;
+/// Room left for the marks a narrowed window gains.
+const SLACK: usize = 64;
 
 struct Shaper<'a> {
     verbose: bool,
-    /// `fields`: exactly these keys of each item (or of the record), in
-    /// this order, null when empty.
     fields: Option<&'a [String]>,
+    asked: &'a HashSet<String>,
     windows: Vec<Window>,
 }
 
@@ -52,7 +98,7 @@ impl Shaper<'_> {
             let found = data.iter().find(|(key, _)| snake_case(key) == *name);
             match found.map(|(key, value)| (plan.fields.get(key), value)) {
                 Some((Some(Shape::Object(inner)), value)) if inner.kind == ObjectKind::Window => {
-                    self.window(&mut out, name, value, top);
+                    self.window(&mut out, name, value, inner, top);
                     out.entry(name.clone()).or_insert(Value::Null);
                 }
                 Some((Some(shape), value)) => {
@@ -75,11 +121,17 @@ impl Shaper<'_> {
             let name = snake_case(key);
             match plan.fields.get(key) {
                 Some(Shape::Object(inner)) if inner.kind == ObjectKind::Window => {
-                    self.window(&mut out, &name, value, top);
+                    self.window(&mut out, &name, value, inner, top);
                 }
                 Some(shape) => {
                     let value = self.value(value, shape);
-                    self.put(&mut out, name, value);
+                    let conditions = plan.conditions.get(key).map_or(&[][..], Vec::as_slice);
+                    let asked = !conditions.is_empty() && conditions.iter().all(|c| self.asked.contains(c));
+                    if asked && value == Value::Bool(false) {
+                        out.insert(name, value);
+                    } else {
+                        self.put(&mut out, name, value);
+                    }
                 }
                 None => self.put(&mut out, name, value.clone()),
             }
@@ -108,6 +160,15 @@ impl Shaper<'_> {
                 guard::list_value(&items, next.as_deref(), total, false, Form::Object)
             }
             (Value::Object(object), Shape::Object(plan)) => {
+                // An object of one field is named by it, even when empty
+                // (its parent decides whether to write it).
+                if let Some((key, only)) = object.iter().next().filter(|_| object.len() == 1) {
+                    match plan.fields.get(key) {
+                        Some(Shape::Object(inner)) if inner.kind == ObjectKind::Window => {}
+                        Some(shape) => return self.value(only, shape),
+                        None => return only.clone(),
+                    }
+                }
                 let shaped = self.object(object, plan, false);
                 if object.len() == 1 {
                     // An object of one field is named by it.
@@ -119,8 +180,9 @@ impl Shaper<'_> {
         }
     }
 
-    /// `key` is the text; its truncation, length and next offset beside it.
-    fn window(&mut self, out: &mut Map<String, Value>, key: &str, value: &Value, top: bool) {
+    /// `key` is the text; its truncation, length, next offset and any other
+    /// field selected beside it (`key_field`).
+    fn window(&mut self, out: &mut Map<String, Value>, key: &str, value: &Value, plan: &ObjectPlan, top: bool) {
         let Value::Object(window) = value else {
             self.put(out, key.to_owned(), Value::Null);
             return;
@@ -135,9 +197,21 @@ impl Shaper<'_> {
         if let Some(next) = window.get("next") {
             self.put(out, format!("{key}_next"), next.clone());
         }
+        for (field, value) in window {
+            if !["text", "truncated", "totalChars", "next", "start"].contains(&field.as_str()) {
+                let value = plan.fields.get(field).map_or_else(|| value.clone(), |shape| self.value(value, shape));
+                self.put(out, format!("{key}_{}", snake_case(field)), value);
+            }
+        }
         if top {
             let start = window.get("start").and_then(Value::as_u64).unwrap_or(0);
-            self.windows.push(Window { key: key.to_owned(), start });
+            self.windows.push(Window {
+                key: key.to_owned(),
+                start,
+                total: window.get("totalChars").cloned(),
+                max_chars_from: plan.max_chars_from.clone(),
+                cursor_from: plan.cursor_from.clone(),
+            });
         }
     }
 
@@ -183,16 +257,10 @@ pub(super) fn instant(text: &str) -> Value {
         .unwrap_or_else(|_| Value::String(text.to_owned()))
 }
 
-/// The reply to one call of `document`, within `cap`.
-pub fn reply(
-    document: &ToolDocument,
-    data: &Value,
-    verbose: bool,
-    fields: Option<&[String]>,
-    form: Form,
-    cap: usize,
-) -> ToolResult<String> {
-    let mut shaper = Shaper { verbose, fields, windows: Vec::new() };
+/// The reply to one call of `document`, within its cap.
+pub fn reply(document: &ToolDocument, data: &Value, options: &Options, fitting: &mut Fitting) -> ToolResult<Shaped> {
+    let mut shaper =
+        Shaper { verbose: options.verbose, fields: options.fields, asked: options.asked, windows: Vec::new() };
     let empty = Map::new();
     let data = data.as_object().unwrap_or(&empty);
     if let Some(path) = &document.list_path {
@@ -213,7 +281,7 @@ pub fn reply(
             (at, plan) = (found, inner);
         }
         let (items, next, total) = shaper.connection(at, plan);
-        return guard::list_reply(items, next, total, cap, form);
+        return guard::list_reply(items, next, total, options.cap, options.form).map(Shaped::Reply);
     }
     // A single root field is the reply itself (a task, a project, a page).
     if data.len() == 1 && data.values().all(Value::is_null) {
@@ -221,37 +289,194 @@ pub fn reply(
         return Err(ToolError::new(Code::NotFound, format!("no {key} found"), "check the arguments that name it"));
     }
     let root = data.iter().next().and_then(|(key, value)| Some((value.as_object()?, document.plan.fields.get(key)?)));
-    let mut record = match root {
+    let record = match root {
         Some((object, Shape::Object(plan))) if data.len() == 1 => shaper.item(object, plan, true),
         _ => shaper.object(data, &document.plan, true),
     };
-    let text = guard::encode(&Value::Object(record.clone()));
-    if utf16_len(&text) <= cap {
-        return Ok(text);
+    fit_record(record, &shaper.windows, options.cap, fitting)
+}
+
+/// Fits a record in `cap`: its longest window narrows; when what is beside
+/// it would leave it less than half the cap, the record's longest list is
+/// cut from its tail first (`key_truncated`).
+fn fit_record(
+    mut record: Map<String, Value>,
+    windows: &[Window],
+    cap: usize,
+    fitting: &mut Fitting,
+) -> ToolResult<Shaped> {
+    for (key, kept) in &fitting.cuts {
+        cut_list(&mut record, key, *kept);
     }
-    // Narrow the longest text window until the record fits.
-    let longest = shaper
-        .windows
-        .iter()
-        .max_by_key(|w| record.get(&w.key).and_then(Value::as_str).map_or(0, utf16_len))
-        .map(|w| (w.key.clone(), w.start));
-    if let Some((key, start)) = longest {
-        let total = record.get(&format!("{key}_total_chars")).cloned();
+    loop {
+        let text = guard::encode(&Value::Object(record.clone()));
+        let size = utf16_len(&text);
+        if size <= cap {
+            return Ok(Shaped::Reply(text));
+        }
+        let too_large = || {
+            ToolError::new(
+                Code::ReplyTooLarge,
+                format!("the reply is {size} characters, over the {cap}-character cap"),
+                "ask for less, or a larger `max_chars`",
+            )
+        };
+        let longest = windows
+            .iter()
+            .filter_map(|w| Some((w, record.get(&w.key)?.as_str()?.to_owned())))
+            .max_by_key(|(_, text)| utf16_len(text));
+        let window_size = longest.as_ref().map_or(0, |(_, text)| json_len(text));
+        let rest = size - window_size;
+        let floor = window_size.min(cap / 2);
+        if rest + floor + SLACK > cap {
+            if let Some(cut) = cut_longest_list(&mut record, rest + floor + SLACK - cap) {
+                fitting.cuts.push(cut);
+                continue;
+            }
+        }
+        let Some((window, text)) = longest else { return Err(too_large()) };
+        let budget = cap.saturating_sub(rest).saturating_sub(SLACK);
+        if let Some(variable) = &window.max_chars_from {
+            // The schema reads the narrower window, so what it says about
+            // the read (where the next starts, whether it is whole) holds.
+            let kept = crate::text::fit_json(&text, budget).filter(|k| !k.is_empty());
+            return match kept {
+                Some(kept) if fitting.reads < MAX_READS => {
+                    fitting.reads += 1;
+                    Ok(Shaped::Again { variable: variable.clone(), chars: utf16_len(kept) })
+                }
+                _ => Err(too_large()),
+            };
+        }
+        let key = window.key.clone();
+        let total = window.total.clone();
         record.remove(&format!("{key}_next"));
+        // Only a window read from a cursor can be read on.
+        let resumable = window.cursor_from.is_some();
+        let start = window.start;
         let fitted = guard::narrow_text(record, &key, cap, |reply, kept| {
             reply.insert(format!("{key}_truncated"), true.into());
             if let Some(total) = &total {
                 reply.insert(format!("{key}_total_chars"), total.clone());
             }
-            reply.insert(format!("{key}_next"), (start + utf16_len(kept) as u64).into());
+            if resumable {
+                reply.insert(format!("{key}_next"), (start + utf16_len(kept) as u64).into());
+            }
         });
-        if let Some(text) = fitted {
-            return Ok(text);
+        return fitted.map(Shaped::Reply).ok_or_else(too_large);
+    }
+}
+
+/// The length of `text` as a JSON string's body.
+fn json_len(text: &str) -> usize {
+    utf16_len(&guard::encode(&Value::String(text.to_owned()))) - 2
+}
+
+/// Cuts the longest list of `record` by at least `excess` characters, from
+/// its tail; the key and the items kept, or None without a list to cut.
+fn cut_longest_list(record: &mut Map<String, Value>, excess: usize) -> Option<(String, usize)> {
+    let (key, items) = record
+        .iter()
+        .filter_map(|(key, value)| Some((key, value.as_array().filter(|a| !a.is_empty())?)))
+        .max_by_key(|(_, items)| utf16_len(&guard::encode(&Value::Array(items.to_vec()))))?;
+    let mut kept = items.len();
+    let mut dropped = 0;
+    while kept > 0 && dropped < excess {
+        kept -= 1;
+        dropped += utf16_len(&guard::encode(&items[kept])) + 1;
+    }
+    let key = key.clone();
+    cut_list(record, &key, kept);
+    Some((key, kept))
+}
+
+fn cut_list(record: &mut Map<String, Value>, key: &str, kept: usize) {
+    if let Some(Value::Array(items)) = record.get_mut(key) {
+        if items.len() > kept {
+            items.truncate(kept);
+            record.insert(format!("{key}_truncated"), true.into());
         }
     }
-    Err(ToolError::new(
-        Code::ReplyTooLarge,
-        format!("the reply is {} characters, over the {cap}-character cap", utf16_len(&text)),
-        "ask for less, or a larger `max_chars`",
-    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+    use crate::mcp::document::Shared;
+    use crate::mcp::types::Types;
+
+    const SDL: &str = "type Query { page: Page }
+        type Page { title: String tags: [String!]! body(maxChars: Int, cursor: Int): TextWindow! }
+        type TextWindow { text: String! totalChars: Int! start: Int! next: Int truncated: Boolean! }";
+
+    fn document(text: &str) -> ToolDocument {
+        let types = Types::from_sdl(SDL).expect("sdl");
+        ToolDocument::parse("page.graphql", text, &types, &Shared { name: "", text: "" }).expect("a tool")
+    }
+
+    fn shape(document: &ToolDocument, data: Value, cap: usize, fitting: &mut Fitting) -> Value {
+        let asked = HashSet::new();
+        let options = Options { verbose: false, fields: None, form: Form::Object, cap, asked: &asked };
+        match reply(document, &data, &options, fitting).expect("a reply") {
+            Shaped::Reply(text) => {
+                assert!(utf16_len(&text) <= cap, "{text}");
+                serde_json::from_str(&text).expect("json")
+            }
+            Shaped::Again { variable, chars } => json!({"again": variable, "chars": chars}),
+        }
+    }
+
+    fn page(body: &str, tags: usize) -> Value {
+        let tags: Vec<String> = (0..tags).map(|i| format!("tag-{i:04}")).collect();
+        json!({"page": {"title": "T", "tags": tags, "body": {
+            "text": body, "totalChars": body.len(), "start": 0, "next": null, "truncated": false
+        }}})
+    }
+
+    #[test]
+    fn a_narrowed_window_says_where_to_read_on_only_when_it_has_a_cursor() {
+        let fixed =
+            document("# P.\nquery P { page { title body(maxChars: 5000) { text totalChars start next truncated } } }");
+        let reply = shape(&fixed, page(&"word ".repeat(400), 0), 1000, &mut Fitting::default());
+        assert_eq!((reply["body_truncated"].clone(), reply.get("body_next")), (json!(true), None), "{reply}");
+        assert_eq!(reply["body_total_chars"], 2000);
+
+        let paged = document(
+            "# P.\nquery P($cursor: Int = 0) { page { title body(maxChars: 5000, cursor: $cursor) { text totalChars start next truncated } } }",
+        );
+        let reply = shape(&paged, page(&"word ".repeat(400), 0), 1000, &mut Fitting::default());
+        let kept = reply["body"].as_str().expect("body");
+        assert_eq!(reply["body_next"], utf16_len(kept));
+    }
+
+    #[test]
+    fn a_window_sized_by_a_variable_is_read_again_narrower() {
+        let sized = document(
+            "# P.\nquery P($maxChars: Int = 8000) { page { title body(maxChars: $maxChars) { text truncated } } }",
+        );
+        let reply = shape(&sized, page(&"word ".repeat(400), 0), 1000, &mut Fitting::default());
+        assert_eq!(reply["again"], "maxChars");
+        let chars = reply["chars"].as_u64().expect("chars");
+        assert!((800..1000).contains(&chars), "{reply}");
+    }
+
+    #[test]
+    fn a_list_beside_the_text_gives_way_when_it_would_crowd_it_out() {
+        let both = document(
+            "# P.\nquery P($cursor: Int = 0) { page { title tags body(maxChars: 5000, cursor: $cursor) { text totalChars start next truncated } } }",
+        );
+        let mut fitting = Fitting::default();
+        let reply = shape(&both, page(&"word ".repeat(400), 500), 2000, &mut fitting);
+        assert_eq!(reply["tags_truncated"], true, "{reply}");
+        let tags = reply["tags"].as_array().expect("tags");
+        assert!(!tags.is_empty() && tags.len() < 500);
+        assert_eq!(tags.last(), Some(&json!(format!("tag-{:04}", tags.len() - 1))), "cut from the tail");
+        assert!(reply["body"].as_str().is_some_and(|b| utf16_len(b) >= 900), "the text keeps half the cap: {reply}");
+
+        // A short list beside a long text stays whole.
+        let reply = shape(&both, page(&"word ".repeat(400), 5), 1000, &mut Fitting::default());
+        assert_eq!((reply["tags"].as_array().map(Vec::len), reply.get("tags_truncated")), (Some(5), None));
+    }
 }

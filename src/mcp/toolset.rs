@@ -20,11 +20,13 @@ use crate::App;
 use crate::auth::Viewer;
 
 use super::arguments::Arguments;
-use super::catalogue::MAX_RESULT_SIZE_META;
-use super::document::{DocumentError, ToolDocument, snake_case};
+use super::document::{DocumentError, Shared, ToolDocument, snake_case};
 use super::error::{Code, ToolError, ToolResult};
-use super::reply;
+use super::reply::{self, Fitting, Options, Shaped};
 use super::types::Types;
+
+/// The largest reply a client should expect, in the client's own key.
+pub const MAX_RESULT_SIZE_META: &str = "anthropic/maxResultSizeChars";
 
 /// One document tool, ready to list and to call.
 pub struct DocumentTool {
@@ -53,10 +55,15 @@ const BUILT_IN: &[(&str, &str)] = &[
     ("wiki_tree.graphql", include_str!("tools/wiki_tree.graphql")),
     ("search_wiki.graphql", include_str!("tools/search_wiki.graphql")),
     ("list_wiki_changes.graphql", include_str!("tools/list_wiki_changes.graphql")),
+    ("list_comments.graphql", include_str!("tools/list_comments.graphql")),
+    ("get_wiki_page.graphql", include_str!("tools/get_wiki_page.graphql")),
+    ("put_wiki_page.graphql", include_str!("tools/put_wiki_page.graphql")),
+    ("patch_wiki_page.graphql", include_str!("tools/patch_wiki_page.graphql")),
 ];
 
 /// Fragments any tool document may spread (`...TaskFields`).
-const SHARED_FRAGMENTS: &str = include_str!("tools/fragments.graphql");
+const SHARED_FRAGMENTS: Shared =
+    Shared { name: "src/mcp/tools/fragments.graphql", text: include_str!("tools/fragments.graphql") };
 
 /// The document tools being served: the built-in ones, and the operator's,
 /// replaced whole on reload.
@@ -64,10 +71,18 @@ const SHARED_FRAGMENTS: &str = include_str!("tools/fragments.graphql");
 pub struct ToolSet {
     /// The schema's types, read once from its SDL.
     types: Option<Arc<Types>>,
+    limits: ToolLimits,
     built_in: Arc<Vec<Arc<DocumentTool>>>,
     /// The built-in ones this server's limits let run.
     served_built_in: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
     loaded: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
+}
+
+/// What every tool's schema says of this server: its reply cap and page.
+#[derive(Clone, Copy, Default)]
+struct ToolLimits {
+    cap: u32,
+    max_page: u64,
 }
 
 /// Why a tool directory cannot be served.
@@ -89,7 +104,8 @@ impl ToolSet {
     /// The built-in document tools, read (not yet validated: see
     /// `load_configured`). A built-in document that does not read is a bug
     /// of this server: it is logged and left out, and the tests fail.
-    pub fn built_in(gateway: &crate::graphql::Gateway, cap: u32) -> Self {
+    pub fn built_in(gateway: &crate::graphql::Gateway, cap: u32, max_page: u64) -> Self {
+        let limits = ToolLimits { cap, max_page };
         let Some(types) = Types::from_sdl(&gateway.sdl()).map(Arc::new) else {
             tracing::error!("the schema's SDL does not parse");
             return Self::default();
@@ -97,7 +113,7 @@ impl ToolSet {
         let tools = BUILT_IN
             .iter()
             .filter_map(|(name, text)| {
-                DocumentTool::parse(&format!("src/mcp/tools/{name}"), text, &types, cap)
+                DocumentTool::parse(&format!("src/mcp/tools/{name}"), text, &types, limits)
                     .inspect_err(|err| tracing::error!(error = %err, "built-in tool document left out"))
                     .ok()
                     .map(Arc::new)
@@ -106,6 +122,7 @@ impl ToolSet {
         let built_in: Arc<Vec<Arc<DocumentTool>>> = Arc::new(tools);
         Self {
             types: Some(types),
+            limits,
             served_built_in: Arc::new(RwLock::new(built_in.clone())),
             built_in,
             loaded: Default::default(),
@@ -150,9 +167,7 @@ impl ToolSet {
     /// tools, serves them instead of the current ones.
     pub async fn load(&self, app: &App, dir: &Path) -> Result<(), LoadError> {
         let types = self.types.clone().ok_or(LoadError::Schema)?;
-        let mut reserved: HashSet<String> =
-            super::catalogue::tools(0).into_iter().map(|t| t.name.to_string()).collect();
-        reserved.extend(self.built_in.iter().map(|t| t.tool.name.to_string()));
+        let reserved: HashSet<String> = self.built_in.iter().map(|t| t.tool.name.to_string()).collect();
         let entries = std::fs::read_dir(dir).map_err(|error| LoadError::Directory { path: dir.to_owned(), error })?;
         let mut paths: Vec<PathBuf> = entries
             .filter_map(Result::ok)
@@ -164,7 +179,7 @@ impl ToolSet {
         for path in paths {
             let text = std::fs::read_to_string(&path).map_err(|error| LoadError::File { path: path.clone(), error })?;
             let source = path.display().to_string();
-            let tool = DocumentTool::parse(&source, &text, &types, app.settings.reply_cap)?;
+            let tool = DocumentTool::parse(&source, &text, &types, self.limits)?;
             validate(app, &tool.document).await?;
             let name = tool.tool.name.to_string();
             if reserved.contains(&name) || tools.iter().any(|t| t.tool.name == name) {
@@ -205,10 +220,12 @@ impl ToolSet {
 }
 
 impl DocumentTool {
-    fn parse(source: &str, text: &str, types: &Arc<Types>, cap: u32) -> Result<Self, LoadError> {
-        let document = ToolDocument::parse(source, text, types, SHARED_FRAGMENTS)?;
+    fn parse(source: &str, text: &str, types: &Arc<Types>, limits: ToolLimits) -> Result<Self, LoadError> {
+        let document = ToolDocument::parse(source, text, types, &SHARED_FRAGMENTS)?;
         let at_start = |message: String| DocumentError { source_name: source.to_owned(), line: 1, column: 1, message };
-        let arguments = Arguments::of(&document, types).map_err(at_start)?;
+        let max_page = i64::try_from(limits.max_page).unwrap_or(i64::MAX);
+        let arguments = Arguments::of(&document, types, max_page).map_err(at_start)?;
+        let cap = limits.cap;
         let mut tool =
             Tool::new(document.tool_name.clone(), document.description.clone(), Arc::new(arguments.schema.clone()))
                 .with_title(document.title.clone());
@@ -251,10 +268,38 @@ impl DocumentTool {
                 variables.insert(variable.name.clone(), default.node.clone().into_json().unwrap_or(Value::Null));
             }
         }
+        let options = Options {
+            verbose: call.verbose,
+            fields: call.fields.as_deref(),
+            form: call.format,
+            cap,
+            asked: &call.asked,
+        };
+        let mut fitting = Fitting::default();
+        loop {
+            let data = self.execute(app, viewer, &parsed, &variables).await?;
+            match reply::reply(document, &data, &options, &mut fitting)? {
+                Shaped::Reply(text) => return Ok(text),
+                // A record over its cap reads its window again, narrower.
+                Shaped::Again { variable, chars } => _ = variables.insert(variable, chars.into()),
+            }
+        }
+    }
+
+    /// Runs the document once and returns its data, or the first error as a
+    /// tool error.
+    async fn execute(
+        &self,
+        app: &App,
+        viewer: &Viewer,
+        parsed: &ExecutableDocument,
+        variables: &Map<String, Value>,
+    ) -> ToolResult<Value> {
+        let document = &self.document;
         let mut request = Request::new(document.text.clone())
             .operation_name(document.operation.clone())
-            .variables(Variables::from_json(Value::Object(variables)));
-        request.set_parsed_query(parsed);
+            .variables(Variables::from_json(Value::Object(variables.clone())));
+        request.set_parsed_query(parsed.clone());
         let response =
             app.graphql.execute_document(crate::graphql::with_viewer(request, &app.store, viewer.clone())).await;
         if let Some(error) = response.errors.first() {
@@ -267,11 +312,9 @@ impl DocumentTool {
             if value_error {
                 return Err(ToolError::invalid(error.message.clone(), "check the tool's input schema in tools/list"));
             }
-            return Err(super::exec::tool_error(error));
+            return Err(super::error::from_graphql(error));
         }
-        let data =
-            response.data.into_json().map_err(|err| ToolError::new(Code::Internal, err.to_string(), "try again"))?;
-        reply::reply(document, &data, call.verbose, call.fields.as_deref(), call.format, cap)
+        response.data.into_json().map_err(|err| ToolError::new(Code::Internal, err.to_string(), "try again"))
     }
 }
 
@@ -327,12 +370,11 @@ async fn validate(app: &App, document: &ToolDocument) -> Result<(), DocumentErro
         None => Ok(()),
         Some(error) => {
             let position = error.locations.first();
-            Err(DocumentError {
-                source_name: document.source_name.clone(),
-                line: position.map_or(1, |p| p.line),
-                column: position.map_or(1, |p| p.column),
-                message: error.message.clone(),
-            })
+            Err(document.origins.error(
+                position.map_or(1, |p| p.line),
+                position.map_or(1, |p| p.column),
+                error.message.clone(),
+            ))
         }
     }
 }

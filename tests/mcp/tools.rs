@@ -6,6 +6,8 @@ use entity::ProjectRole;
 
 use crate::client::Mcp;
 use crate::on_both_backends;
+use tasklens::config::Limits;
+
 use crate::support::{Backend, Board, TestApp, simple_board};
 
 async fn every_tool_answers_with_its_defaults(backend: Backend) {
@@ -92,6 +94,11 @@ async fn every_tool_answers_with_its_defaults(backend: Backend) {
     assert_eq!(c["chars"], 38);
     let bodies = mcp.ok("list_comments", json!({"ref": "WEB-1", "view": "full"})).await;
     assert_eq!(bodies["items"][0]["body"], "Looks good.\nSecond line of the comment");
+    let excerpt = mcp.ok("list_comments", json!({"ref": "WEB-1", "body_chars": 8})).await;
+    let c = &excerpt["items"][0];
+    assert_eq!((c["body"].as_str(), &c["body_truncated"], c.get("first_line")), (Some("Looks"), &json!(true), None));
+    let chosen = mcp.ok("list_comments", json!({"ref": "WEB-1", "fields": ["author", "first_line"]})).await;
+    assert_eq!(chosen["items"][0], json!({"author": "alice", "first_line": "Looks good."}));
 
     let changes = mcp.ok("list_task_changes", json!({"ref": "WEB-1"})).await;
     let fields: Vec<&str> =
@@ -265,7 +272,25 @@ async fn markdown_written_is_markdown_read(backend: Backend) {
     app.finish().await;
 }
 
+async fn limits_follow_the_servers_page_size(backend: Backend) {
+    let limits = Limits { max_page: 20, ..Limits::default() };
+    let app = TestApp::start_with(backend, limits).await;
+    let s = simple_board(&app).await;
+    Board::new(&app.db).tasks(&s.web, &s.alice, 25).await;
+    let mcp = Mcp::http(&app, &s.alice_token).await;
+    let page = mcp.ok("list_tasks", json!({})).await;
+    assert_eq!((page["items"].as_array().map(Vec::len), page["total"].as_i64()), (Some(20), Some(25)));
+    assert!(page["next"].is_string(), "the rest follows the cursor");
+    let (code, error) = mcp.error("list_tasks", json!({"limit": 21})).await;
+    assert_eq!(code, "invalid_argument");
+    assert!(error["hint"].as_str().is_some_and(|h| h.contains("1 to 20")), "{error}");
+    mcp.ok("list_tasks", json!({"limit": 20})).await;
+    mcp.close().await;
+    app.finish().await;
+}
+
 on_both_backends!(
+    limits_follow_the_servers_page_size,
     markdown_written_is_markdown_read,
     every_tool_answers_with_its_defaults,
     mistakes_are_tool_errors_with_a_code_and_hint,

@@ -167,4 +167,44 @@ async fn tree_search_and_visibility(backend: Backend) {
     app.finish().await;
 }
 
-on_both_backends!(pages_read_in_windows_and_sections, edits_are_safe, tree_search_and_visibility);
+/// A page whose outline alone is over the cap: the outline is cut from its
+/// tail, the content still comes in windows, and a walk by `next` reads the
+/// page whole, each window marked partial.
+async fn long_outlines_give_way_to_the_content(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let (mcp, _) = board(&app).await;
+    let page: String = (0..1500).map(|i| format!("## Heading number {i}\n\nText {i}.\n\n")).collect();
+    mcp.ok("put_wiki_page", json!({"workspace": "ENG", "path": "huge", "content": page})).await;
+    let mut text = String::new();
+    let mut cursor = 0;
+    for reads in 1.. {
+        let reply = mcp.call("get_wiki_page", json!({"path": "huge", "cursor": cursor})).await;
+        assert!(!reply.is_error && utf16_len(&reply.text) <= 20_000, "{}", &reply.text[..200]);
+        let json = reply.json;
+        assert_eq!(json["outline_truncated"], true);
+        let headings = json["outline"].as_array().map_or(0, Vec::len);
+        assert!(headings > 10 && headings < 1500, "{headings} headings");
+        assert_eq!(json["outline"][headings - 1]["slug"], format!("heading-number-{}", headings - 1), "from the tail");
+        let content = json["content"].as_str().expect("content");
+        let last = json.get("next").is_none();
+        assert!(last || utf16_len(content) >= 5_000, "the content keeps a fair share: {}", utf16_len(content));
+        assert_eq!(json["start"].as_i64().unwrap_or(0), cursor);
+        text.push_str(content);
+        assert!(json["revision"].as_str().is_some_and(|r| r.ends_with(".partial")), "{}", json["revision"]);
+        match json.get("next").and_then(Value::as_i64) {
+            Some(next) => cursor = next,
+            None => break,
+        }
+        assert!(reads < 20, "the walk ends");
+    }
+    assert_eq!(text, page);
+    mcp.close().await;
+    app.finish().await;
+}
+
+on_both_backends!(
+    long_outlines_give_way_to_the_content,
+    pages_read_in_windows_and_sections,
+    edits_are_safe,
+    tree_search_and_visibility
+);
