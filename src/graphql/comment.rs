@@ -9,23 +9,32 @@ use super::ids;
 use super::loaders::{ProjectKey, TaskKey, UserKey};
 use super::project::{Project, load};
 use super::task::Task;
-use super::text::{self, TextCut, TextFormat, TextWindow};
+use super::text::{self, Renderings, TextCut, TextFormat, TextWindow};
 use super::user::User;
 use crate::store::tasks::TaskColumns;
 
-pub struct Comment(pub comment::Model);
+pub struct Comment {
+    row: comment::Model,
+    body: Renderings,
+}
+
+impl Comment {
+    pub fn new(row: comment::Model) -> Self {
+        Self { row, body: Renderings::default() }
+    }
+}
 
 #[Object]
 impl Comment {
     pub async fn id(&self) -> ID {
-        ids::encode("Comment", self.0.id)
+        ids::encode("Comment", self.row.id)
     }
     async fn author(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<User>> {
-        Ok(load(ctx, UserKey(self.0.author_id)).await?.map(User))
+        Ok(load(ctx, UserKey(self.row.author_id)).await?.map(User))
     }
     /// HTML.
     async fn body(&self) -> &str {
-        &self.0.body
+        &self.row.body
     }
     /// The body as plain text or Markdown, in a window or an excerpt.
     async fn body_text(
@@ -35,16 +44,16 @@ impl Comment {
         #[graphql(default)] cut: TextCut,
         #[graphql(default)] format: TextFormat,
     ) -> async_graphql::Result<TextWindow> {
-        text::cut(&self.0.body, format, max_chars, cursor, cut)
+        self.body.cut(&self.row.body, format, max_chars, cursor, cut)
     }
     async fn created_at(&self) -> DateTime<Utc> {
-        self.0.created_at
+        self.row.created_at
     }
     async fn updated_at(&self) -> DateTime<Utc> {
-        self.0.updated_at
+        self.row.updated_at
     }
     async fn task(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Task>> {
-        Ok(load(ctx, TaskKey(self.0.task_id)).await?.map(|t| Task::new(t, TaskColumns::default())))
+        Ok(load(ctx, TaskKey(self.row.task_id)).await?.map(|t| Task::new(t, TaskColumns::default())))
     }
 }
 

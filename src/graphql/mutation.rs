@@ -72,7 +72,7 @@ impl MutationRoot {
     ) -> async_graphql::Result<Comment> {
         let body = super::text::rich("body", body, body_markdown)?.ok_or_else(|| super::text::neither_form("body"))?;
         let row = task_writes::add_comment(store(ctx), viewer(ctx)?, &task_ref, &body).await.gql()?;
-        Ok(Comment(row))
+        Ok(Comment::new(row))
     }
 
     /// Creates a project with the default workflow; the caller manages it.

@@ -88,7 +88,7 @@ impl QueryRoot {
                     .map(|t| Node::Task(Task::new(t, columns)))
             }
             "Comment" => {
-                comments::by_id(store(ctx), viewer(ctx)?, number).await.gql()?.map(|c| Node::Comment(Comment(c)))
+                comments::by_id(store(ctx), viewer(ctx)?, number).await.gql()?.map(|c| Node::Comment(Comment::new(c)))
             }
             "TaskEvent" => {
                 events::by_id(store(ctx), viewer(ctx)?, number).await.gql()?.map(|e| Node::TaskEvent(TaskEvent(e)))

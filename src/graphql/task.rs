@@ -313,7 +313,7 @@ impl Task {
         let page = comments::page(store(ctx), viewer(ctx)?, self.row.id, &page_args(first, after, last, before))
             .await
             .gql()?;
-        Ok(connection(page, TotalCount::Comments { task_id: self.row.id }, Comment))
+        Ok(connection(page, TotalCount::Comments { task_id: self.row.id }, Comment::new))
     }
     /// The change log, oldest first.
     #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]

@@ -1,6 +1,8 @@
 //! Stored HTML served as plain text or Markdown, in windows or excerpts
 //! (see `text/`), and the Markdown alternative of HTML inputs.
 
+use std::sync::OnceLock;
+
 use async_graphql::{Enum, SimpleObject};
 
 use crate::store::input::RichText;
@@ -72,6 +74,32 @@ pub fn neither_form(argument: &str) -> async_graphql::Error {
         BAD_USER_INPUT,
         Some("give the text as HTML or as Markdown"),
     )
+}
+
+/// A stored HTML text rendered at most once per format, however many
+/// selections cut it (a tool reads a comment's length, first line and body).
+#[derive(Default)]
+pub struct Renderings {
+    plain: OnceLock<String>,
+    markdown: OnceLock<String>,
+}
+
+impl Renderings {
+    /// Cuts `html` (the text these renderings are of) as asked.
+    pub fn cut(
+        &self,
+        html: &str,
+        format: TextFormat,
+        max_chars: i32,
+        cursor: i32,
+        how: TextCut,
+    ) -> async_graphql::Result<TextWindow> {
+        let rendered = match format {
+            TextFormat::Plain => self.plain.get_or_init(|| text::html_to_text(html)),
+            TextFormat::Markdown => self.markdown.get_or_init(|| text::html_to_markdown(html)),
+        };
+        cut_text(rendered, max_chars, cursor, how)
+    }
 }
 
 /// Cuts the text of `html`, as plain text or Markdown, as asked.

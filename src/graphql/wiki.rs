@@ -1,7 +1,7 @@
 //! Wiki pages: the page object, its outline and frontmatter, and its
 //! content read in windows or by section with a safe-edit marker.
 
-use std::sync::OnceLock;
+use std::sync::{Mutex, OnceLock};
 
 use async_graphql::{Context, ErrorExtensions, ID, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
@@ -28,14 +28,28 @@ pub struct WikiPage {
     /// Set when the row was read with its content, else loaded on demand.
     content: OnceCell<String>,
     outline: OnceLock<Vec<Heading>>,
+    /// The last reads of `content`, by their arguments: a document that
+    /// selects several fields of one read (its text, its revision, where the
+    /// next starts) reads the page once.
+    reads: Mutex<Vec<(ReadArguments, WikiContent)>>,
 }
+
+type ReadArguments = (i32, i32, Option<String>);
+
+/// How many distinct reads of one page are kept.
+const KEPT_READS: usize = 4;
 
 impl WikiPage {
     /// A page from a row; `with_content` says whether the row holds the
     /// real content (lists read it only when a field needs it).
     pub fn new(mut row: wiki_page::Model, with_content: bool) -> Self {
         let content = std::mem::take(&mut row.content);
-        Self { row, content: OnceCell::new_with(with_content.then_some(content)), outline: OnceLock::new() }
+        Self {
+            row,
+            content: OnceCell::new_with(with_content.then_some(content)),
+            outline: OnceLock::new(),
+            reads: Mutex::new(Vec::new()),
+        }
     }
 
     pub async fn text(&self, ctx: &Context<'_>) -> async_graphql::Result<&str> {
@@ -70,7 +84,7 @@ pub struct WikiHeading {
 
 /// A piece of a page's Markdown. Lengths and offsets count UTF-16 code
 /// units of the whole content, frontmatter included.
-#[derive(SimpleObject)]
+#[derive(SimpleObject, Clone)]
 pub struct WikiContent {
     pub text: String,
     /// Length of the whole content, or of the section when one was asked for.
@@ -226,9 +240,23 @@ impl WikiPage {
         #[graphql(default)] cursor: i32,
         section: Option<String>,
     ) -> async_graphql::Result<WikiContent> {
+        let arguments = (max_chars, cursor, section);
+        let kept = |reads: &Vec<(ReadArguments, WikiContent)>| {
+            reads.iter().find(|(a, _)| *a == arguments).map(|(_, read)| read.clone())
+        };
+        if let Some(read) = self.reads.lock().ok().and_then(|reads| kept(&reads)) {
+            return Ok(read);
+        }
         let content = self.text(ctx).await?;
         let headings = self.headings(ctx).await?;
-        read(content, headings, self.row.revision, max_chars, cursor, section.as_deref())
+        let (max_chars, cursor, section) = &arguments;
+        let piece = read(content, headings, self.row.revision, *max_chars, *cursor, section.as_deref())?;
+        if let Ok(mut reads) = self.reads.lock() {
+            if reads.len() < KEPT_READS {
+                reads.push((arguments, piece.clone()));
+            }
+        }
+        Ok(piece)
     }
     async fn created_at(&self) -> DateTime<Utc> {
         self.row.created_at

@@ -220,7 +220,10 @@ impl Arguments {
             asked: HashSet::new(),
         };
         for spec in &self.specs {
-            let given = arguments.get(&spec.argument);
+            // Null is a value for a variable (it clears what it is passed
+            // to); for the tool's own arguments it is the default.
+            let given =
+                arguments.get(&spec.argument).filter(|v| !v.is_null() || matches!(spec.role, Role::Variable { .. }));
             if given.is_none() && spec.required {
                 return Err(ToolError::invalid(
                     format!("`{}` is required", spec.argument),
@@ -327,6 +330,10 @@ impl Arguments {
                 call.absent.remove(name);
                 if given {
                     call.asked.insert(name.clone());
+                } else if call.variables.remove(of).is_some() {
+                    // `x` not given (null, zero, false, empty) is `x` left
+                    // out: its default, not a value nothing asked for.
+                    call.absent.insert(of.clone());
                 }
             }
         }

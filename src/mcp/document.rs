@@ -471,6 +471,9 @@ fn include_condition(
     })
 }
 
+/// The fields of a plain text window, which a reply may cut in place.
+const TEXT_WINDOW_FIELDS: [&str; 5] = ["text", "totalChars", "start", "next", "truncated"];
+
 /// Whether `set` selects the field `name` itself.
 fn selects(set: &SelectionSet, name: &str) -> bool {
     set.items.iter().any(|item| matches!(&item.node, Selection::Field(f) if f.node.name.node == name))
@@ -548,6 +551,20 @@ impl Walker<'_> {
                                 if kind == ObjectKind::Window {
                                     inner.max_chars_from = variable_argument(field, "maxChars");
                                     inner.cursor_from = variable_argument(field, "cursor");
+                                    // A window that tells more than its text (a
+                                    // wiki read's revision) is narrowed by reading
+                                    // it again, so that what it tells stays true.
+                                    let more = fields.keys().any(|f| !TEXT_WINDOW_FIELDS.contains(&f.as_str()));
+                                    if more && inner.max_chars_from.is_none() {
+                                        return Err((
+                                            item.pos,
+                                            format!(
+                                                "pass `{name}`'s maxChars as a variable (`$maxChars`): a reply \
+                                                 over its cap reads a narrower {} again",
+                                                ty.named
+                                            ),
+                                        ));
+                                    }
                                 }
                                 // Conditions are recorded per object, for its own keys.
                                 let outer = std::mem::take(&mut self.conditions);

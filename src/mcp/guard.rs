@@ -22,18 +22,14 @@ pub struct Item {
     pub value: Value,
 }
 
-// How a list's items are written (a plain comment: a doc comment would
-// travel in every list tool's schema).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Deserialize, rmcp::schemars::JsonSchema)]
-#[serde(rename_all = "snake_case")]
-#[schemars(crate = "rmcp::schemars")]
+/// How a list's items are written (`format`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum Form {
-    // `items`: one object per item.
+    /// `items`: one object per item.
     #[default]
     Object,
-    // `columns` once, then `rows`: one array per item, null where an item
-    // has no value (the keys are not repeated per item). No doc comments
-    // on the variants: the schema would turn them into a `oneOf`.
+    /// `columns` once, then `rows`: one array per item, null where an item
+    /// has no value (the keys are not repeated per item).
     Table,
 }
 
@@ -111,6 +107,10 @@ pub fn list_reply(items: Vec<Item>, next: Option<String>, total: i64, cap: usize
     })
 }
 
+/// Room a narrowed text leaves for the marks it gains (`_truncated`,
+/// `_total_chars`, `_next`, a `.partial` revision).
+pub const MARK_ROOM: usize = 64;
+
 /// Narrows the text under `key` of a single record, cutting its tail on a
 /// character boundary, until the whole reply fits `cap`. `mark` records the
 /// cut (truncated flags, the offset of the next window) each time. `None`
@@ -131,7 +131,7 @@ pub fn narrow_text(
             return Some(text);
         }
         let escaped = utf16_len(&encode(&Value::String(kept.to_owned()))) - 2;
-        let budget = escaped.saturating_sub(size - cap).saturating_sub(60);
+        let budget = escaped.saturating_sub(size - cap).saturating_sub(MARK_ROOM);
         kept = crate::text::fit_json(kept, budget).filter(|k| !k.is_empty())?;
         reply.insert(key.to_owned(), kept.into());
         mark(&mut reply, kept);

@@ -21,7 +21,7 @@ use super::error::{Code, ToolError, ToolResult};
 use super::guard::{self, Form, Item};
 
 /// A value the conventions leave out.
-pub(super) fn is_empty(value: &Value) -> bool {
+fn is_empty(value: &Value) -> bool {
     match value {
         Value::Null => true,
         Value::Bool(b) => !b,
@@ -37,7 +37,8 @@ pub(super) fn is_empty(value: &Value) -> bool {
 /// size and start come from.
 struct Window {
     key: String,
-    start: u64,
+    /// Where it starts, when selected.
+    start: Option<u64>,
     /// The whole text's length, when selected.
     total: Option<Value>,
     max_chars_from: Option<String>,
@@ -55,6 +56,9 @@ pub struct Options<'a> {
     /// The `$withX` flags the call turned on: a flag selected under one is
     /// an answer to the call, written even when false.
     pub asked: &'a HashSet<String>,
+    /// The variables a record over its cap may be read again with (the
+    /// ones a read sends; a write never runs twice).
+    pub resizable: &'a HashSet<String>,
 }
 
 /// A reply, or the window to read again narrower for the record to fit.
@@ -77,10 +81,11 @@ pub struct Fitting {
     reads: usize,
 }
 
-/// How many times a record is read again before it is too large.
-const MAX_READS: usize = 4;
+/// How many times a record is read again before it is too large: once is
+/// enough but where escapes move the size.
+const MAX_READS: usize = 2;
 /// Room left for the marks a narrowed window gains.
-const SLACK: usize = 64;
+const SLACK: usize = guard::MARK_ROOM;
 
 struct Shaper<'a> {
     verbose: bool,
@@ -204,7 +209,7 @@ impl Shaper<'_> {
             }
         }
         if top {
-            let start = window.get("start").and_then(Value::as_u64).unwrap_or(0);
+            let start = window.get("start").and_then(Value::as_u64);
             self.windows.push(Window {
                 key: key.to_owned(),
                 start,
@@ -251,7 +256,7 @@ impl Shaper<'_> {
 }
 
 /// `2026-11-29T10:00:00Z`: whole seconds, UTC.
-pub(super) fn instant(text: &str) -> Value {
+fn instant(text: &str) -> Value {
     chrono::DateTime::parse_from_rfc3339(text)
         .map(|t| Value::String(t.with_timezone(&chrono::Utc).format("%Y-%m-%dT%H:%M:%SZ").to_string()))
         .unwrap_or_else(|_| Value::String(text.to_owned()))
@@ -293,18 +298,21 @@ pub fn reply(document: &ToolDocument, data: &Value, options: &Options, fitting: 
         Some((object, Shape::Object(plan))) if data.len() == 1 => shaper.item(object, plan, true),
         _ => shaper.object(data, &document.plan, true),
     };
-    fit_record(record, &shaper.windows, options.cap, fitting)
+    fit_record(record, &shaper.windows, options, fitting)
 }
 
-/// Fits a record in `cap`: its longest window narrows; when what is beside
-/// it would leave it less than half the cap, the record's longest list is
-/// cut from its tail first (`key_truncated`).
+/// Fits a record in its cap, by the first step that applies, until it fits:
+/// when what is beside its longest window would leave that window less
+/// than half the cap, the record's longest list is cut from its tail; a
+/// window sized by a variable the call sends is read again, narrower; any
+/// other window is cut in place.
 fn fit_record(
     mut record: Map<String, Value>,
     windows: &[Window],
-    cap: usize,
+    options: &Options,
     fitting: &mut Fitting,
 ) -> ToolResult<Shaped> {
+    let cap = options.cap;
     for (key, kept) in &fitting.cuts {
         cut_list(&mut record, key, *kept);
     }
@@ -321,22 +329,23 @@ fn fit_record(
                 "ask for less, or a larger `max_chars`",
             )
         };
-        let longest = windows
+        let Some((window, text)) = windows
             .iter()
             .filter_map(|w| Some((w, record.get(&w.key)?.as_str()?.to_owned())))
-            .max_by_key(|(_, text)| utf16_len(text));
-        let window_size = longest.as_ref().map_or(0, |(_, text)| json_len(text));
-        let rest = size - window_size;
-        let floor = window_size.min(cap / 2);
+            .max_by_key(|(_, text)| utf16_len(text))
+        else {
+            return Err(too_large());
+        };
+        let rest = size - encoded_len(&text);
+        let floor = encoded_len(&text).min(cap / 2);
         if rest + floor + SLACK > cap {
             if let Some(cut) = cut_longest_list(&mut record, rest + floor + SLACK - cap) {
                 fitting.cuts.push(cut);
                 continue;
             }
         }
-        let Some((window, text)) = longest else { return Err(too_large()) };
         let budget = cap.saturating_sub(rest).saturating_sub(SLACK);
-        if let Some(variable) = &window.max_chars_from {
+        if let Some(variable) = window.max_chars_from.as_ref().filter(|v| options.resizable.contains(*v)) {
             // The schema reads the narrower window, so what it says about
             // the read (where the next starts, whether it is whole) holds.
             let kept = crate::text::fit_json(&text, budget).filter(|k| !k.is_empty());
@@ -348,37 +357,41 @@ fn fit_record(
                 _ => Err(too_large()),
             };
         }
-        let key = window.key.clone();
-        let total = window.total.clone();
-        record.remove(&format!("{key}_next"));
-        // Only a window read from a cursor can be read on.
-        let resumable = window.cursor_from.is_some();
-        let start = window.start;
-        let fitted = guard::narrow_text(record, &key, cap, |reply, kept| {
-            reply.insert(format!("{key}_truncated"), true.into());
-            if let Some(total) = &total {
-                reply.insert(format!("{key}_total_chars"), total.clone());
-            }
-            if resumable {
-                reply.insert(format!("{key}_next"), (start + utf16_len(kept) as u64).into());
-            }
-        });
-        return fitted.map(Shaped::Reply).ok_or_else(too_large);
+        return narrow_in_place(record, window, cap).map(Shaped::Reply).ok_or_else(too_large);
     }
 }
 
-/// The length of `text` as a JSON string's body.
-fn json_len(text: &str) -> usize {
+/// Cuts `window`'s text in `record` until the record fits in `cap`. Only a
+/// window read from a cursor, whose start is known, says where to read on.
+fn narrow_in_place(record: Map<String, Value>, window: &Window, cap: usize) -> Option<String> {
+    let key = &window.key;
+    let resumable = window.cursor_from.as_ref().and(window.start);
+    guard::narrow_text(record, key, cap, |reply, kept| {
+        reply.insert(format!("{key}_truncated"), true.into());
+        if let Some(total) = &window.total {
+            reply.insert(format!("{key}_total_chars"), total.clone());
+        }
+        match resumable {
+            Some(start) => _ = reply.insert(format!("{key}_next"), (start + utf16_len(kept) as u64).into()),
+            None => _ = reply.remove(&format!("{key}_next")),
+        }
+    })
+}
+
+/// The length of `text` written as a JSON string, without its quotes.
+fn encoded_len(text: &str) -> usize {
     utf16_len(&guard::encode(&Value::String(text.to_owned()))) - 2
 }
 
-/// Cuts the longest list of `record` by at least `excess` characters, from
-/// its tail; the key and the items kept, or None without a list to cut.
+/// Cuts the longest list of `record` by at least `excess` characters (its
+/// `_truncated` mark counted), from its tail; the key and the items kept,
+/// or None without a list to cut.
 fn cut_longest_list(record: &mut Map<String, Value>, excess: usize) -> Option<(String, usize)> {
     let (key, items) = record
         .iter()
         .filter_map(|(key, value)| Some((key, value.as_array().filter(|a| !a.is_empty())?)))
-        .max_by_key(|(_, items)| utf16_len(&guard::encode(&Value::Array(items.to_vec()))))?;
+        .max_by_key(|(_, items)| items.iter().map(|item| utf16_len(&guard::encode(item)) + 1).sum::<usize>())?;
+    let excess = excess + utf16_len(&format!(",\"{key}_truncated\":true"));
     let mut kept = items.len();
     let mut dropped = 0;
     while kept > 0 && dropped < excess {
@@ -417,8 +430,9 @@ mod tests {
     }
 
     fn shape(document: &ToolDocument, data: Value, cap: usize, fitting: &mut Fitting) -> Value {
-        let asked = HashSet::new();
-        let options = Options { verbose: false, fields: None, form: Form::Object, cap, asked: &asked };
+        let (asked, resizable) = (HashSet::new(), HashSet::from(["maxChars".to_owned()]));
+        let options =
+            Options { verbose: false, fields: None, form: Form::Object, cap, asked: &asked, resizable: &resizable };
         match reply(document, &data, &options, fitting).expect("a reply") {
             Shaped::Reply(text) => {
                 assert!(utf16_len(&text) <= cap, "{text}");

@@ -268,22 +268,39 @@ impl DocumentTool {
                 variables.insert(variable.name.clone(), default.node.clone().into_json().unwrap_or(Value::Null));
             }
         }
+        // A write runs once; a read may run again with a narrower window.
+        let resizable: HashSet<String> = if document.write {
+            HashSet::new()
+        } else {
+            variables.iter().filter(|(_, v)| !v.is_null()).map(|(name, _)| name.clone()).collect()
+        };
         let options = Options {
             verbose: call.verbose,
             fields: call.fields.as_deref(),
             form: call.format,
             cap,
             asked: &call.asked,
+            resizable: &resizable,
         };
         let mut fitting = Fitting::default();
-        loop {
-            let data = self.execute(app, viewer, &parsed, &variables).await?;
-            match reply::reply(document, &data, &options, &mut fitting)? {
-                Shaped::Reply(text) => return Ok(text),
-                // A record over its cap reads its window again, narrower.
-                Shaped::Again { variable, chars } => _ = variables.insert(variable, chars.into()),
+        let runs = async {
+            loop {
+                let data = self.execute(app, viewer, &parsed, &variables).await?;
+                match reply::reply(document, &data, &options, &mut fitting)? {
+                    Shaped::Reply(text) => return Ok(text),
+                    // A record over its cap reads its window again, narrower.
+                    Shaped::Again { variable, chars } => _ = variables.insert(variable, chars.into()),
+                }
             }
-        }
+        };
+        // One time limit for the call, however many times it reads.
+        let limit = app.settings.limits.request_timeout();
+        tokio::time::timeout(limit, runs).await.unwrap_or_else(|_| {
+            Err(ToolError::invalid(
+                format!("the call did not finish within {} s and was stopped", limit.as_secs()),
+                "narrow the filter, ask for smaller pages, or select fewer fields",
+            ))
+        })
     }
 
     /// Runs the document once and returns its data, or the first error as a

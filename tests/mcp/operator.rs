@@ -102,6 +102,13 @@ async fn operator_tools_are_served_like_built_in_ones(backend: Backend) {
         }
     }
     assert_eq!(text, long.trim_end(), "the windows make up the whole text");
+
+    // A write over its cap is cut in place, never run twice.
+    let noted = mcp.call("note", json!({"ref": "WEB-2", "body": "word ".repeat(600), "max_chars": 1_000})).await;
+    assert!(!noted.is_error && noted.text.encode_utf16().count() <= 1_000, "{}", noted.text);
+    assert_eq!(noted.json["body_truncated"], true);
+    assert!(noted.json.get("body_next").is_none(), "no cursor to read on with: {}", noted.text);
+    assert_eq!(mcp.ok("list_comments", json!({"ref": "WEB-2"})).await["total"], 1, "one comment written");
     mcp.close().await;
     app.finish().await;
 }
@@ -118,6 +125,11 @@ async fn invalid_tool_directories_are_refused(backend: Backend) {
     assert!(message.contains("colour"), "{message}");
     let err = local.tools.load(&local, &dir("shadow_tools")).await.expect_err("refused");
     assert!(err.to_string().contains("`list_tasks` is already a tool of tasklens"), "{err}");
+    // A window that tells more than its text (a revision) cannot be cut in
+    // place: its revision would call a fragment whole.
+    let err = local.tools.load(&local, &dir("partial_tools")).await.expect_err("refused");
+    let message = err.to_string();
+    assert!(message.contains("whole_page.graphql:5:") && message.contains("`$maxChars`"), "{message}");
     let err = local.tools.load(&local, &dir("no_such_dir")).await.expect_err("refused");
     assert!(err.to_string().contains("no_such_dir"), "{err}");
     assert!(local.tools.operator().is_empty(), "nothing half-loaded");

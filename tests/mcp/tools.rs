@@ -94,6 +94,11 @@ async fn every_tool_answers_with_its_defaults(backend: Backend) {
     assert_eq!(c["chars"], 38);
     let bodies = mcp.ok("list_comments", json!({"ref": "WEB-1", "view": "full"})).await;
     assert_eq!(bodies["items"][0]["body"], "Looks good.\nSecond line of the comment");
+    let zero = mcp.ok("list_comments", json!({"ref": "WEB-1", "view": "full", "body_chars": 0})).await;
+    assert_eq!(zero["items"], bodies["items"], "body_chars 0 is body_chars left out");
+    let nulls =
+        json!({"ref": "WEB-1", "view": null, "max_chars": null, "format": null, "fields": null, "body_chars": null});
+    assert_eq!(mcp.ok("list_comments", nulls).await, comments, "null is the default for every optional argument");
     let excerpt = mcp.ok("list_comments", json!({"ref": "WEB-1", "body_chars": 8})).await;
     let c = &excerpt["items"][0];
     assert_eq!((c["body"].as_str(), &c["body_truncated"], c.get("first_line")), (Some("Looks"), &json!(true), None));
