@@ -110,11 +110,7 @@ pub fn cut(
     cursor: i32,
     how: TextCut,
 ) -> async_graphql::Result<TextWindow> {
-    let plain = match format {
-        TextFormat::Plain => text::html_to_text(html),
-        TextFormat::Markdown => text::html_to_markdown(html),
-    };
-    cut_text(&plain, max_chars, cursor, how)
+    Renderings::default().cut(html, format, max_chars, cursor, how)
 }
 
 /// Cuts a text that is already plain, as asked.
