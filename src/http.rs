@@ -8,13 +8,12 @@ mod accept;
 mod graphiql;
 mod graphql_http;
 mod persisted_queries;
+mod ws;
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
-use async_graphql::Data;
-use async_graphql_axum::{GraphQLProtocol, GraphQLWebSocket};
-use axum::extract::{ConnectInfo, Request, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -24,7 +23,7 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::trace::TraceLayer;
 
 use crate::auth::{self, AuthError, Viewer};
-use crate::graphql::{self, error};
+use crate::graphql::error;
 use crate::{App, mcp};
 
 use graphql_http::MediaType;
@@ -53,7 +52,7 @@ pub fn router(app: App) -> Router {
         .layer(middleware::from_fn_with_state(app.clone(), limit_body))
         .layer(middleware::from_fn_with_state(app.clone(), require_token));
     Router::new()
-        .route("/graphql/ws", get(graphql_ws))
+        .route("/graphql/ws", get(ws::graphql_ws))
         .route("/graphiql/{file}", get(graphiql::asset))
         .route("/healthz", get(healthz))
         .merge(graphql)
@@ -213,101 +212,6 @@ fn body_too_large(max: usize, media: MediaType) -> Response {
         Some("send a smaller request: shorter texts, or fewer items at once"),
     )];
     graphql_http::errors_response(StatusCode::PAYLOAD_TOO_LARGE, media, errors)
-}
-
-/// graphql-ws: the token comes in `connection_init` (`{"Authorization": "Bearer ..."}`)
-/// or in the upgrade request's header.
-async fn graphql_ws(
-    State(app): State<App>,
-    protocol: GraphQLProtocol,
-    headers: HeaderMap,
-    connect: Option<Extension<ConnectInfo<SocketAddr>>>,
-    upgrade: WebSocketUpgrade,
-) -> Response {
-    let client = client_ip(connect.as_ref().map(|c| &c.0));
-    if let Err(wait) = app.auth_throttle.check(client) {
-        return too_many_attempts(wait, MediaType::for_errors(&headers));
-    }
-    let from_header = match viewer_of(&app, &headers).await {
-        Ok(viewer) => Some(viewer),
-        Err(AuthError::Missing) => None,
-        Err(err) => {
-            if !matches!(err, AuthError::Store(_)) {
-                app.auth_throttle.failed(client);
-            }
-            return unauthorized(&err, MediaType::for_errors(&headers));
-        }
-    };
-    let max = app.settings.limits.max_body_bytes;
-    upgrade
-        .max_message_size(max)
-        .max_frame_size(max)
-        .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS)
-        .on_upgrade(move |stream| async move {
-            let gateway = app.graphql.clone();
-            let init_app = app.clone();
-            // The token the connection runs as, once `connection_init` is done.
-            let (authenticated, token_of_connection) = tokio::sync::watch::channel(None::<i64>);
-            let session = GraphQLWebSocket::new(stream, gateway, protocol)
-                .on_connection_init(move |payload| async move {
-                    let viewer = match from_header {
-                        Some(viewer) => viewer,
-                        None => {
-                            let token = payload
-                                .as_object()
-                                .and_then(|object| {
-                                    object.iter().find(|(key, _)| key.eq_ignore_ascii_case("authorization"))
-                                })
-                                .and_then(|(_, v)| v.as_str())
-                                .and_then(auth::bearer)
-                                .ok_or_else(error::unauthenticated)?;
-                            auth::authenticate(&init_app.store.db, token).await.map_err(|err| match err {
-                                AuthError::Store(e) => {
-                                    tracing::error!(error = %e, "authentication failed");
-                                    error::coded("internal error", error::INTERNAL, Some(error::INTERNAL_HINT))
-                                }
-                                _ => {
-                                    init_app.auth_throttle.failed(client);
-                                    error::unauthenticated()
-                                }
-                            })?
-                        }
-                    };
-                    authenticated.send_replace(Some(viewer.token_id));
-                    let mut data = Data::default();
-                    data.insert(graphql::Loaders::new(init_app.store.clone(), viewer.clone()));
-                    data.insert(viewer);
-                    Ok(data)
-                })
-                .serve();
-            tokio::select! {
-                _ = session => {}
-                _ = connection_must_end(app.store.db.clone(), token_of_connection) => {
-                    tracing::debug!("graphql-ws connection closed: not initialized in time, or its token was revoked");
-                }
-            }
-        })
-}
-
-/// A graphql-ws client has this long to send `connection_init`.
-const WS_INIT_TIMEOUT: Duration = Duration::from_secs(10);
-/// How often an open graphql-ws connection checks its token.
-const WS_TOKEN_CHECK: Duration = Duration::from_secs(2);
-
-/// Resolves when a graphql-ws connection must close: it did not initialize
-/// in time, or the token it runs as was revoked (every operation on it
-/// ends, queries and mutations included, not only subscriptions).
-async fn connection_must_end(db: sea_orm::DatabaseConnection, mut token: tokio::sync::watch::Receiver<Option<i64>>) {
-    let initialized =
-        tokio::time::timeout(WS_INIT_TIMEOUT, async { token.wait_for(Option::is_some).await.ok().and_then(|id| *id) })
-            .await;
-    let Ok(Some(token_id)) = initialized else { return };
-    loop {
-        tokio::time::sleep(WS_TOKEN_CHECK).await;
-        if !crate::store::tokens::still_valid(&db, token_id).await.unwrap_or(false) {
-            return;
-        }
-    }
 }
 
 async fn healthz(State(app): State<App>) -> Response {

@@ -90,4 +90,42 @@ async fn document_errors_over_graphql_ws_carry_a_code() {
     app.finish().await;
 }
 
+/// One connection runs at most 100 operations at once: one more is refused
+/// with an error for its id, and the connection goes on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_connection_runs_a_bounded_number_of_operations() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let s = simple_board(&app).await;
+    let mut socket = connect(&app, &s.alice_token).await;
+    let subscribe = |id: &str, query: &str| {
+        Message::text(json!({"id": id, "type": "subscribe", "payload": {"query": query}}).to_string())
+    };
+    let live = "subscription { taskEvents(project: \"WEB\") { field } }";
+    for i in 0..100 {
+        socket.send(subscribe(&i.to_string(), live)).await.expect("subscribe");
+    }
+    socket.send(subscribe("one-more", "{ viewer { username } }")).await.expect("subscribe");
+    let refused = next_json(&mut socket).await;
+    assert_eq!((refused["id"].as_str(), refused["type"].as_str()), (Some("one-more"), Some("error")), "{refused}");
+    assert_eq!(refused["payload"][0]["extensions"]["code"], "BAD_USER_INPUT", "{refused}");
+    assert!(refused["payload"][0]["message"].as_str().is_some_and(|m| m.contains("100")), "{refused}");
+
+    socket.send(Message::text(json!({"id": "0", "type": "complete"}).to_string())).await.expect("complete");
+    socket.send(subscribe("after", "{ viewer { username } }")).await.expect("subscribe");
+    let mut answer = next_json(&mut socket).await;
+    while answer["id"] != "after" {
+        answer = next_json(&mut socket).await;
+    }
+    assert_eq!(answer["payload"]["data"]["viewer"]["username"], "alice", "a freed place is taken: {answer}");
+
+    let long_id = "x".repeat(200);
+    socket.send(subscribe(&long_id, "{ viewer { username } }")).await.expect("subscribe");
+    let mut refused = next_json(&mut socket).await;
+    while refused["type"] == "complete" {
+        refused = next_json(&mut socket).await;
+    }
+    assert_eq!((refused["id"].as_str(), refused["type"].as_str()), (Some(long_id.as_str()), Some("error")));
+    app.finish().await;
+}
+
 on_both_backends!(subscribers_receive_the_projects_events, subscribing_to_an_unseen_project_is_not_found);
