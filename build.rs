@@ -3,11 +3,16 @@
 //! (`assets/graphiql/CSP`) into the binary: writes `graphiql_bundle.rs` in
 //! `OUT_DIR` with one `include_bytes!` per file and its `Content-Type`, so
 //! a rebuilt bundle (new content-hashed names) needs no change in Rust.
+//! Text files are also embedded gzipped, for clients that accept it.
 
 use std::error::Error;
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::Path;
 use std::{env, fs};
+
+use flate2::Compression;
+use flate2::write::GzEncoder;
 
 const BUNDLE: &str = "assets/graphiql/dist";
 const CSP: &str = "assets/graphiql/CSP";
@@ -53,14 +58,40 @@ fn main() -> Result<(), Box<dyn Error>> {
     writeln!(out, "pub static PAGE: &[u8] = include_bytes!({:?});", bundle.join("index.html"))?;
     writeln!(out, "/// The page's Content-Security-Policy, `{CSP}`.")?;
     writeln!(out, "pub static CSP: &str = {csp:?};")?;
-    writeln!(out, "/// Every other file of the bundle: (name, Content-Type, bytes), sorted by name.")?;
-    writeln!(out, "pub static ASSETS: &[(&str, &str, &[u8])] = &[")?;
+    writeln!(out, "/// Every other file of the bundle, sorted by name.")?;
+    writeln!(out, "pub static ASSETS: &[Asset] = &[")?;
+    let out_dir = env::var("OUT_DIR")?;
     for (name, content_type, path) in &assets {
-        writeln!(out, "    ({name:?}, {content_type:?}, include_bytes!({path:?})),")?;
+        let gzipped = match gzipped(content_type, &fs::read(path)?)? {
+            Some(bytes) => {
+                let gz = Path::new(&out_dir).join(format!("{name}.gz"));
+                fs::write(&gz, bytes)?;
+                format!("Some(include_bytes!({gz:?}))")
+            }
+            None => "None".to_owned(),
+        };
+        writeln!(
+            out,
+            "    Asset {{ name: {name:?}, content_type: {content_type:?}, bytes: include_bytes!({path:?}), gzipped: {gzipped} }},"
+        )?;
     }
     writeln!(out, "];")?;
     fs::write(Path::new(&env::var("OUT_DIR")?).join("graphiql_bundle.rs"), out)?;
     Ok(())
+}
+
+/// `bytes` gzipped, for a text type and when that saves a tenth at least
+/// (fonts and images are compressed already).
+fn gzipped(content_type: &str, bytes: &[u8]) -> Result<Option<Vec<u8>>, Box<dyn Error>> {
+    let text = content_type.starts_with("text/")
+        || ["application/json", "image/svg+xml", "application/wasm"].contains(&content_type);
+    if !text {
+        return Ok(None);
+    }
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::best());
+    encoder.write_all(bytes)?;
+    let compressed = encoder.finish()?;
+    Ok((compressed.len() * 10 < bytes.len() * 9).then_some(compressed))
 }
 
 /// The types a vite build of GraphiQL emits.

@@ -287,6 +287,18 @@ async fn browsers_get_graphiql_and_its_files_without_a_token() {
         let on_disk =
             std::fs::read(format!("{}/assets/graphiql/dist/{name}", env!("CARGO_MANIFEST_DIR"))).expect("file");
         assert_eq!(file.text.as_bytes(), on_disk.as_slice(), "{name} is served as built");
+        assert_eq!(file.headers.get(header::CONTENT_ENCODING), None, "{name}: not gzipped unasked");
+
+        // Gzipped for a client that takes it, and the same bytes once inflated.
+        let request = anonymous.request(Method::GET, &format!("/graphiql/{name}"));
+        let response = request.header(header::ACCEPT_ENCODING, "gzip, br").send().await.expect("request");
+        assert_eq!(response.headers().get(header::CONTENT_ENCODING).map(|v| v.as_bytes()), Some(&b"gzip"[..]));
+        assert_eq!(response.headers().get(header::VARY).map(|v| v.as_bytes()), Some(&b"accept-encoding"[..]));
+        let gzipped = response.bytes().await.expect("body");
+        assert!(gzipped.len() < on_disk.len() / 2, "{name}: {} of {} bytes", gzipped.len(), on_disk.len());
+        let mut inflated = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(gzipped.as_ref()), &mut inflated).expect("gzip");
+        assert_eq!(inflated, on_disk, "{name} inflates to the file as built");
     }
     for missing in ["/graphiql/nope.js", "/graphiql/index.html", "/graphiql/..%2FCargo.toml"] {
         let reply = send(anonymous.request(Method::GET, missing)).await;
