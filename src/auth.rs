@@ -146,7 +146,7 @@ pub async fn create_token(
                 .id,
         ),
     };
-    insert_token(db, user.id, workspace_id, read_only, name).await.map(|(token, _)| token)
+    insert_token(db, user.id, workspace_id, read_only, name, None).await.map(|(token, _)| token)
 }
 
 /// Stores a new token's hash and returns its text, which exists nowhere else.
@@ -156,6 +156,7 @@ pub async fn insert_token(
     workspace_id: Option<i64>,
     read_only: bool,
     name: &str,
+    parent_id: Option<i64>,
 ) -> Result<(String, api_token::Model), StoreError> {
     let token = generate_token();
     let row = api_token::ActiveModel {
@@ -165,6 +166,7 @@ pub async fn insert_token(
         workspace_id: Set(workspace_id),
         read_only: Set(read_only),
         created_at: Set(now()),
+        parent_id: Set(parent_id),
         ..Default::default()
     }
     .insert(db)

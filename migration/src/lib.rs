@@ -13,6 +13,7 @@ mod m20261130_000001_task_due_order_index;
 mod m20261201_000001_sanitize_stored_html;
 mod m20261201_000002_live_task_count_indexes;
 mod m20261201_000003_status_task_counts;
+mod m20261201_000004_token_parent;
 
 /// The due date that sorts unscheduled tasks after every real one in the
 /// "due" order. A four-digit year, so that SQLite's text dates still compare
@@ -30,6 +31,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000001_sanitize_stored_html::Migration),
             Box::new(m20261201_000002_live_task_count_indexes::Migration),
             Box::new(m20261201_000003_status_task_counts::Migration),
+            Box::new(m20261201_000004_token_parent::Migration),
         ]
     }
 }

@@ -3,10 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
-    Set,
-};
+use sea_orm::{ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
 
 use entity::{api_token, user, workspace};
 
@@ -59,18 +56,39 @@ pub async fn list(db: &DatabaseConnection, username: Option<&str>) -> Result<Vec
         .collect())
 }
 
-/// Revokes a token by id; revoking it again changes nothing.
+/// Revokes a token by id, and every token made with it (or with those);
+/// revoking it again changes nothing.
 pub async fn revoke(db: &DatabaseConnection, id: i64) -> Result<api_token::Model> {
     let token = api_token::Entity::find_by_id(id)
         .one(db)
         .await?
         .ok_or_else(|| StoreError::not_found(format!("no token with id {id}")))?;
-    if token.revoked_at.is_some() {
-        return Ok(token);
+    let at = now();
+    // One generation at a time: a lineage is as deep as the tokens made
+    // from tokens, and each id is visited once.
+    let mut generation = vec![id];
+    let mut seen = std::collections::HashSet::from([id]);
+    while !generation.is_empty() {
+        api_token::Entity::update_many()
+            .col_expr(api_token::Column::RevokedAt, Expr::value(at))
+            .filter(api_token::Column::Id.is_in(generation.clone()))
+            .filter(api_token::Column::RevokedAt.is_null())
+            .exec(db)
+            .await?;
+        let children: Vec<i64> = api_token::Entity::find()
+            .filter(api_token::Column::ParentId.is_in(generation))
+            .all(db)
+            .await?
+            .into_iter()
+            .map(|t| t.id)
+            .filter(|child| seen.insert(*child))
+            .collect();
+        generation = children;
     }
-    let mut row: api_token::ActiveModel = token.into();
-    row.revoked_at = Set(Some(now()));
-    Ok(row.update(db).await?)
+    match token.revoked_at {
+        Some(_) => Ok(token),
+        None => Ok(api_token::Entity::find_by_id(id).one(db).await?.unwrap_or(token)),
+    }
 }
 
 /// Whether the token behind a viewer still stands (not revoked, not gone):
@@ -141,7 +159,8 @@ pub async fn create_own(
             "leave `workspace` out, or use an unscoped token",
         ));
     }
-    let (text, row) = auth::insert_token(&store.db, viewer.user_id, workspace_id, read_only, &name).await?;
+    let parent = Some(viewer.token_id);
+    let (text, row) = auth::insert_token(&store.db, viewer.user_id, workspace_id, read_only, &name, parent).await?;
     Ok((text, row))
 }
 

@@ -45,6 +45,36 @@ async fn tokens_are_listed_created_and_revoked_through_graphql(backend: Backend)
     app.finish().await;
 }
 
+/// A token made with a token goes when that one is revoked, and so do the
+/// tokens made with it in turn: a leaked token leaves no live one behind.
+async fn tokens_made_with_a_token_are_revoked_with_it(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let create = "mutation($name: String!) { createApiToken(name: $name) { token apiToken { id } } }";
+    let made = |token: String, name: &'static str| {
+        let app = &app;
+        async move {
+            let created = app.ok(&token, create, json!({"name": name})).await;
+            let text = created["createApiToken"]["token"].as_str().expect("token").to_owned();
+            (text, created["createApiToken"]["apiToken"]["id"].clone())
+        }
+    };
+    let (child, child_id) = made(s.alice_token.clone(), "child").await;
+    let (grandchild, _) = made(child.clone(), "grandchild").await;
+    let (sibling, _) = made(s.alice_token.clone(), "sibling").await;
+    let revoked =
+        app.ok(&sibling, "mutation($id: ID!) { revokeApiToken(id: $id) { revokedAt } }", json!({"id": child_id})).await;
+    assert!(revoked["revokeApiToken"]["revokedAt"].is_string(), "{revoked}");
+    for gone in [&child, &grandchild] {
+        let (status, _) = app.post(Some(gone), "{ viewer { username } }", json!({})).await;
+        assert_eq!(status, 401, "revoked with the token it was made with");
+    }
+    for kept in [&s.alice_token, &sibling] {
+        assert_eq!(app.ok(kept, "{ viewer { username } }", json!({})).await["viewer"]["username"], "alice");
+    }
+    app.finish().await;
+}
+
 async fn board_user_with_token(app: &TestApp, name: &str) {
     Board::new(&app.db).user(name).await;
 }
@@ -200,6 +230,7 @@ async fn cli_lists_and_revokes_tokens_without_showing_them() {
 
 on_both_backends!(
     tokens_are_listed_created_and_revoked_through_graphql,
+    tokens_made_with_a_token_are_revoked_with_it,
     revoked_token_ends_its_subscription,
     failed_token_attempts_are_slowed,
     scoped_token_sees_one_workspace_through_every_root_field,
