@@ -110,7 +110,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         Command::Token { command: TokenCommand::Revoke { id } } => {
             let conn = db::connect(&cli.database_url).await?;
             let token = store::tokens::revoke(&conn, id).await?;
-            eprintln!("token {} ({}) is revoked", token.id, token.name);
+            eprintln!("token {} ({}) is revoked, with the tokens created with it", token.id, token.name);
             Ok(())
         }
     }

@@ -1,4 +1,4 @@
-//! The token a token was created with (`createToken` over GraphQL): revoking
+//! The token a token was created with (`createApiToken` over GraphQL): revoking
 //! a token revokes the tokens made with it, so a leaked token cannot leave
 //! a live one behind.
 

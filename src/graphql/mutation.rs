@@ -151,8 +151,9 @@ impl MutationRoot {
         Ok(CreatedApiToken { token, api_token: ApiToken(row) })
     }
 
-    /// Revokes one of the caller's tokens: refused from its next request on,
-    /// and its open subscriptions end within seconds.
+    /// Revokes one of the caller's tokens, and the tokens created with it:
+    /// refused from their next request on, and their open subscriptions end
+    /// within seconds.
     async fn revoke_api_token(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<ApiToken> {
         let (kind, number) = ids::decode(&id)?;
         let viewer = viewer(ctx)?;

@@ -7,18 +7,16 @@
 use std::collections::HashSet;
 use std::net::SocketAddr;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use async_graphql::Data;
-use async_graphql::http::{WebSocket as Operations, WebSocketProtocols, WsMessage};
-use async_graphql_axum::GraphQLProtocol;
+use async_graphql::http::{ClientMessage, WebSocket as Operations, WebSocketProtocols, WsMessage};
 use axum::Extension;
 use axum::body::Bytes;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use axum::extract::{ConnectInfo, State, WebSocketUpgrade};
-use axum::http::{HeaderMap, header};
-use axum::response::Response;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt, future};
 use serde_json::json;
 use tokio::sync::mpsc;
@@ -38,17 +36,16 @@ const MAX_ID_CHARS: usize = 128;
 const WS_INIT_TIMEOUT: Duration = Duration::from_secs(10);
 /// How often an open graphql-ws connection checks its token.
 const WS_TOKEN_CHECK: Duration = Duration::from_secs(2);
-/// Close code for a client that keeps sending operations past the bound
-/// faster than their refusals go out.
-const CLOSE_FLOODED: u16 = 4400;
+/// Refusals waiting to go out; past them the connection's messages wait
+/// too (a client that does not read is not read).
+const PENDING_REFUSALS: usize = 16;
+/// The longest reason a close frame carries (RFC 6455: 123 bytes).
+const MAX_CLOSE_REASON: usize = 123;
 
 /// graphql-ws: the token comes in `connection_init` (`{"Authorization": "Bearer ..."}`)
 /// or in the upgrade request's header.
 pub async fn graphql_ws(
     State(app): State<App>,
-    // Refuses an upgrade without a protocol it speaks; its value is private,
-    // so `protocol_of` reads the same header again.
-    _protocol: GraphQLProtocol,
     headers: HeaderMap,
     connect: Option<Extension<ConnectInfo<SocketAddr>>>,
     upgrade: WebSocketUpgrade,
@@ -67,73 +64,69 @@ pub async fn graphql_ws(
             return unauthorized(&err, MediaType::for_errors(&headers));
         }
     };
-    let protocol = protocol_of(&headers);
     let max = app.settings.limits.max_body_bytes;
-    upgrade
-        .max_message_size(max)
-        .max_frame_size(max)
-        .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS)
-        .on_upgrade(move |socket| async move {
-            let init_app = app.clone();
-            // The token the connection runs as, once `connection_init` is done.
-            let (authenticated, token_of_connection) = tokio::sync::watch::channel(None::<i64>);
-            let on_init = move |payload: serde_json::Value| async move {
-                let viewer = match from_header {
-                    Some(viewer) => viewer,
-                    None => {
-                        let token = payload
-                            .as_object()
-                            .and_then(|object| object.iter().find(|(key, _)| key.eq_ignore_ascii_case("authorization")))
-                            .and_then(|(_, v)| v.as_str())
-                            .and_then(auth::bearer)
-                            .ok_or_else(error::unauthenticated)?;
-                        auth::authenticate(&init_app.store.db, token).await.map_err(|err| match err {
-                            AuthError::Store(e) => {
-                                tracing::error!(error = %e, "authentication failed");
-                                error::coded("internal error", error::INTERNAL, Some(error::INTERNAL_HINT))
-                            }
-                            _ => {
-                                init_app.auth_throttle.failed(client);
-                                error::unauthenticated()
-                            }
-                        })?
-                    }
-                };
-                authenticated.send_replace(Some(viewer.token_id));
-                let mut data = Data::default();
-                data.insert(graphql::Loaders::new(init_app.store.clone(), viewer.clone()));
-                data.insert(viewer);
-                Ok(data)
-            };
-            tokio::select! {
-                _ = serve(socket, app.graphql.clone(), protocol, on_init) => {}
-                _ = connection_must_end(app.store.db.clone(), token_of_connection) => {
-                    tracing::debug!("graphql-ws connection closed: not initialized in time, or its token was revoked");
+    let upgrade =
+        upgrade.max_message_size(max).max_frame_size(max).protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS);
+    // The protocol spoken is the one the handshake answers.
+    let protocol = upgrade.selected_protocol().and_then(|p| p.to_str().ok()).and_then(|p| p.parse().ok());
+    let Some(protocol) = protocol else {
+        let message = "ask for the subprotocol graphql-transport-ws (or graphql-ws) in Sec-WebSocket-Protocol";
+        return (StatusCode::BAD_REQUEST, message).into_response();
+    };
+    upgrade.on_upgrade(move |socket| async move {
+        let init_app = app.clone();
+        // The token the connection runs as, once `connection_init` is done.
+        let (authenticated, token_of_connection) = tokio::sync::watch::channel(None::<i64>);
+        let on_init = move |payload: serde_json::Value| async move {
+            let viewer = match from_header {
+                Some(viewer) => viewer,
+                None => {
+                    let token = payload
+                        .as_object()
+                        .and_then(|object| object.iter().find(|(key, _)| key.eq_ignore_ascii_case("authorization")))
+                        .and_then(|(_, v)| v.as_str())
+                        .and_then(auth::bearer)
+                        .ok_or_else(error::unauthenticated)?;
+                    auth::authenticate(&init_app.store.db, token).await.map_err(|err| match err {
+                        AuthError::Store(e) => {
+                            tracing::error!(error = %e, "authentication failed");
+                            error::coded("internal error", error::INTERNAL, Some(error::INTERNAL_HINT))
+                        }
+                        _ => {
+                            init_app.auth_throttle.failed(client);
+                            error::unauthenticated()
+                        }
+                    })?
                 }
-            }
-        })
+            };
+            authenticated.send_replace(Some(viewer.token_id));
+            let mut data = Data::default();
+            data.insert(graphql::Loaders::new(init_app.store.clone(), viewer.clone()));
+            data.insert(viewer);
+            Ok(data)
+        };
+        let must_end = connection_must_end(app.store.db.clone(), token_of_connection);
+        serve(socket, app.graphql.clone(), protocol, on_init, must_end).await;
+    })
 }
 
-/// The protocol the client asked for first among those spoken here, as the
-/// extractor chose it.
-fn protocol_of(headers: &HeaderMap) -> WebSocketProtocols {
-    headers
-        .get(header::SEC_WEBSOCKET_PROTOCOL)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(',').find_map(|p| p.trim().parse().ok()))
-        .unwrap_or(WebSocketProtocols::GraphQLWS)
-}
-
-/// Runs the connection's operations until either side closes it.
-async fn serve<F, R>(socket: WebSocket, gateway: graphql::Gateway, protocol: WebSocketProtocols, on_init: F)
-where
+/// Runs the connection's operations until either side closes it, or
+/// `must_end` says why it ends.
+async fn serve<F, R>(
+    socket: WebSocket,
+    gateway: graphql::Gateway,
+    protocol: WebSocketProtocols,
+    on_init: F,
+    must_end: impl std::future::Future<Output = (u16, &'static str)>,
+) where
     F: FnOnce(serde_json::Value) -> R + Send + 'static,
     R: std::future::Future<Output = async_graphql::Result<Data>> + Send + 'static,
 {
     let (mut sink, stream) = socket.split();
-    let (refusals, mut refused) = mpsc::channel(MAX_OPERATIONS);
-    let running = Running { ids: Mutex::new(HashSet::new()), refusals, protocol, flooded: AtomicBool::new(false) };
-    let input = stream
+    let (answers, mut answered) = mpsc::channel(PENDING_REFUSALS);
+    let running = Running { ids: Mutex::new(HashSet::new()), protocol };
+    let running = &running;
+    let messages = stream
         .take_while(|message| future::ready(message.is_ok()))
         .filter_map(|message| {
             future::ready(match message {
@@ -142,106 +135,111 @@ where
                 _ => None,
             })
         })
-        .take_while(|_| future::ready(!running.is_flooded()))
-        .filter_map(|message| future::ready(running.admit(message)));
-    let operations = Operations::new(gateway, input, protocol).on_connection_init(on_init);
-    futures_util::pin_mut!(operations);
+        .then(move |bytes| {
+            let answers = answers.clone();
+            async move {
+                let message = ClientMessage::from_bytes(bytes);
+                match running.answer(&message) {
+                    None => Some(message),
+                    Some(answer) => {
+                        // Waits while earlier answers wait: no message is read
+                        // past a client that does not read.
+                        answers.send(answer).await.ok();
+                        None
+                    }
+                }
+            }
+        })
+        .filter_map(future::ready);
+    let operations = Operations::from_message_stream(gateway, messages, protocol).on_connection_init(on_init);
+    futures_util::pin_mut!(operations, must_end);
     loop {
         let message = tokio::select! {
             message = operations.next() => match message {
                 Some(message) => message,
-                None => break,
+                None => return,
             },
-            Some(refusal) = refused.recv() => WsMessage::Text(refusal),
+            Some(answer) = answered.recv() => answer,
+            (code, reason) = &mut must_end => {
+                tracing::debug!(code, reason, "graphql-ws connection closed");
+                WsMessage::Close(code, reason.to_owned())
+            }
         };
+        let closing = matches!(message, WsMessage::Close(..));
         let message = match message {
             WsMessage::Text(text) => {
                 running.answered(&text);
                 Message::Text(text.into())
             }
-            WsMessage::Close(code, reason) => Message::Close(Some(CloseFrame { code, reason: reason.into() })),
+            WsMessage::Close(code, reason) => Message::Close(Some(close_frame(code, reason))),
         };
-        if sink.send(message).await.is_err() {
+        if sink.send(message).await.is_err() || closing {
             return;
         }
     }
-    if running.is_flooded() {
-        let reason = format!("more than {MAX_OPERATIONS} operations at once");
-        sink.send(Message::Close(Some(CloseFrame { code: CLOSE_FLOODED, reason: reason.into() }))).await.ok();
+}
+
+fn close_frame(code: u16, mut reason: String) -> CloseFrame {
+    if reason.len() > MAX_CLOSE_REASON {
+        let mut end = MAX_CLOSE_REASON;
+        while !reason.is_char_boundary(end) {
+            end -= 1;
+        }
+        reason.truncate(end);
     }
+    CloseFrame { code, reason: reason.into() }
 }
 
 /// The operations a connection is running, by id.
 struct Running {
     ids: Mutex<HashSet<String>>,
-    /// Error messages for refused operations, on their way to the client.
-    refusals: mpsc::Sender<String>,
     protocol: WebSocketProtocols,
-    /// Refusals came faster than they went out: the connection ends.
-    flooded: AtomicBool,
-}
-
-/// What the bound needs of a client message.
-#[derive(serde::Deserialize)]
-struct Header {
-    #[serde(rename = "type")]
-    kind: String,
-    id: Option<String>,
 }
 
 impl Running {
-    /// The client message, if it goes on to be run: an operation past the
-    /// bound (or with an overlong id) is answered with an error instead.
-    fn admit(&self, message: Bytes) -> Option<Bytes> {
-        // What does not parse is the protocol's to refuse.
-        let Ok(header) = serde_json::from_slice::<Header>(&message) else { return Some(message) };
+    /// The answer to a client message that does not go on to the protocol
+    /// (an operation past the bound); None for one that does (what does not
+    /// parse is the protocol's to refuse).
+    fn answer(&self, message: &serde_json::Result<ClientMessage>) -> Option<WsMessage> {
         let Ok(mut ids) = self.ids.lock() else { return None };
-        match (header.kind.as_str(), header.id) {
-            ("subscribe" | "start", Some(id)) if !ids.contains(&id) => {
-                let refusal = if id.chars().count() > MAX_ID_CHARS {
-                    Some((format!("the operation id is over {MAX_ID_CHARS} characters"), "use a shorter id"))
+        match message {
+            Ok(ClientMessage::Start { id, .. }) => {
+                if id.chars().count() > MAX_ID_CHARS {
+                    let reason = format!("an operation id is over {MAX_ID_CHARS} characters");
+                    return Some(WsMessage::Close(4400, reason));
+                }
+                if ids.contains(id) {
+                    // graphql-transport-ws says so; the older protocol
+                    // replaces the running operation.
+                    if self.protocol == WebSocketProtocols::GraphQLWS {
+                        return Some(WsMessage::Close(4409, format!("Subscriber for {id} already exists")));
+                    }
                 } else if ids.len() >= MAX_OPERATIONS {
-                    Some((
-                        format!("{MAX_OPERATIONS} operations are running on this connection"),
-                        "complete one first, or open another connection",
-                    ))
+                    return Some(WsMessage::Text(self.refusal(id)));
                 } else {
-                    None
-                };
-                match refusal {
-                    Some((message, hint)) => {
-                        self.refuse(&id, &message, hint);
-                        None
-                    }
-                    None => {
-                        ids.insert(id);
-                        Some(message)
-                    }
+                    ids.insert(id.clone());
                 }
             }
-            ("complete" | "stop", Some(id)) => {
-                ids.remove(&id);
-                Some(message)
+            Ok(ClientMessage::Stop { id }) => {
+                ids.remove(id);
             }
-            _ => Some(message),
+            _ => {}
         }
+        None
     }
 
-    fn refuse(&self, id: &str, message: &str, hint: &str) {
-        let error = json!({"message": message, "extensions": {"code": error::BAD_USER_INPUT, "hint": hint}});
+    /// The error message that refuses the operation `id`.
+    fn refusal(&self, id: &str) -> String {
+        let error = json!({
+            "message": format!("{MAX_OPERATIONS} operations are running on this connection"),
+            "extensions": {"code": error::BAD_USER_INPUT, "hint": "complete one first, or open another connection"},
+        });
         // graphql-transport-ws sends a list of errors; subscriptions-transport-ws one.
         let payload = match self.protocol {
             WebSocketProtocols::GraphQLWS => json!([error]),
             WebSocketProtocols::SubscriptionsTransportWS => error,
         };
-        let refusal = json!({"id": id, "type": "error", "payload": payload}).to_string();
-        if self.refusals.try_send(refusal).is_err() {
-            self.flooded.store(true, Ordering::Relaxed);
-        }
-    }
-
-    fn is_flooded(&self) -> bool {
-        self.flooded.load(Ordering::Relaxed)
+        json!({"id": id, "type": "error", "payload": payload}).to_string()
     }
 
     /// Notes an operation that ended: the server completed it.
@@ -251,26 +249,32 @@ impl Running {
         if !message.starts_with(r#"{"type":"complete""#) {
             return;
         }
-        if let (Ok(header), Ok(mut ids)) = (serde_json::from_str::<Header>(message), self.ids.lock()) {
-            if let Some(id) = header.id {
-                ids.remove(&id);
-            }
+        #[derive(serde::Deserialize)]
+        struct Completed {
+            id: String,
+        }
+        if let (Ok(completed), Ok(mut ids)) = (serde_json::from_str::<Completed>(message), self.ids.lock()) {
+            ids.remove(&completed.id);
         }
     }
 }
 
-/// Resolves when a graphql-ws connection must close: it did not initialize
-/// in time, or the token it runs as was revoked (every operation on it
+/// Resolves when a graphql-ws connection must close, with the close code
+/// graphql-transport-ws gives the reason: it did not initialize in time
+/// (4408), or the token it runs as was revoked (4403; every operation on it
 /// ends, queries and mutations included, not only subscriptions).
-async fn connection_must_end(db: sea_orm::DatabaseConnection, mut token: tokio::sync::watch::Receiver<Option<i64>>) {
+async fn connection_must_end(
+    db: sea_orm::DatabaseConnection,
+    mut token: tokio::sync::watch::Receiver<Option<i64>>,
+) -> (u16, &'static str) {
     let initialized =
         tokio::time::timeout(WS_INIT_TIMEOUT, async { token.wait_for(Option::is_some).await.ok().and_then(|id| *id) })
             .await;
-    let Ok(Some(token_id)) = initialized else { return };
+    let Ok(Some(token_id)) = initialized else { return (4408, "Connection initialisation timeout") };
     loop {
         tokio::time::sleep(WS_TOKEN_CHECK).await;
         if !crate::store::tokens::still_valid(&db, token_id).await.unwrap_or(false) {
-            return;
+            return (4403, "Forbidden: the token was revoked");
         }
     }
 }

@@ -3,7 +3,9 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, Condition, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder};
+use sea_orm::{
+    ColumnTrait, Condition, DatabaseBackend, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+};
 
 use entity::{api_token, user, workspace};
 
@@ -56,35 +58,29 @@ pub async fn list(db: &DatabaseConnection, username: Option<&str>) -> Result<Vec
         .collect())
 }
 
-/// Revokes a token by id, and every token made with it (or with those);
-/// revoking it again changes nothing.
+/// Revokes a token by id, and every token made with it (or with those), in
+/// one statement; revoking it again revokes what was made with it since.
 pub async fn revoke(db: &DatabaseConnection, id: i64) -> Result<api_token::Model> {
     let token = api_token::Entity::find_by_id(id)
         .one(db)
         .await?
         .ok_or_else(|| StoreError::not_found(format!("no token with id {id}")))?;
-    let at = now();
-    // One generation at a time: a lineage is as deep as the tokens made
-    // from tokens, and each id is visited once.
-    let mut generation = vec![id];
-    let mut seen = std::collections::HashSet::from([id]);
-    while !generation.is_empty() {
-        api_token::Entity::update_many()
-            .col_expr(api_token::Column::RevokedAt, Expr::value(at))
-            .filter(api_token::Column::Id.is_in(generation.clone()))
-            .filter(api_token::Column::RevokedAt.is_null())
-            .exec(db)
-            .await?;
-        let children: Vec<i64> = api_token::Entity::find()
-            .filter(api_token::Column::ParentId.is_in(generation))
-            .all(db)
-            .await?
-            .into_iter()
-            .map(|t| t.id)
-            .filter(|child| seen.insert(*child))
-            .collect();
-        generation = children;
-    }
+    let parameter = match db.get_database_backend() {
+        DatabaseBackend::Postgres => "$1",
+        _ => "?",
+    };
+    // However many and however deep: no list of ids is bound, and UNION
+    // visits each token once.
+    let lineage = format!(
+        "id IN (WITH RECURSIVE lineage(id) AS (SELECT CAST({parameter} AS BIGINT) UNION \
+         SELECT t.id FROM api_token t JOIN lineage l ON t.parent_id = l.id) SELECT id FROM lineage)"
+    );
+    api_token::Entity::update_many()
+        .col_expr(api_token::Column::RevokedAt, Expr::value(now()))
+        .filter(api_token::Column::RevokedAt.is_null())
+        .filter(Expr::cust_with_values(lineage, [id]))
+        .exec(db)
+        .await?;
     match token.revoked_at {
         Some(_) => Ok(token),
         None => Ok(api_token::Entity::find_by_id(id).one(db).await?.unwrap_or(token)),
@@ -161,6 +157,16 @@ pub async fn create_own(
     }
     let parent = Some(viewer.token_id);
     let (text, row) = auth::insert_token(&store.db, viewer.user_id, workspace_id, read_only, &name, parent).await?;
+    // A revocation of the parent that ran while this one was written may
+    // have looked for its children before it existed: the parent is read
+    // again after the write, so one of the two always sees the other.
+    if !still_valid(&store.db, viewer.token_id).await? {
+        revoke(&store.db, row.id).await?;
+        return Err(StoreError::forbidden(
+            "the token asking was revoked",
+            "create a token with `tasklens token create`, or with a token that is not revoked",
+        ));
+    }
     Ok((text, row))
 }
 

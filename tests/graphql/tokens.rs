@@ -75,6 +75,35 @@ async fn tokens_made_with_a_token_are_revoked_with_it(backend: Backend) {
     app.finish().await;
 }
 
+/// A wide and deep lineage goes in one revocation: no list of ids is bound,
+/// however many tokens were made from the leaked one.
+async fn a_wide_deep_lineage_is_revoked_at_once(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let (root, row) = tasklens::auth::insert_token(&app.db, s.alice.id, None, false, "root", None).await.expect("root");
+    let mut parent = row.id;
+    for depth in 0..30 {
+        let (_, child) = tasklens::auth::insert_token(&app.db, s.alice.id, None, false, "deep", Some(parent))
+            .await
+            .unwrap_or_else(|e| panic!("depth {depth}: {e}"));
+        parent = child.id;
+    }
+    let (last, _) =
+        tasklens::auth::insert_token(&app.db, s.alice.id, None, false, "leaf", Some(parent)).await.expect("leaf");
+    for _ in 0..1_500 {
+        tasklens::auth::insert_token(&app.db, s.alice.id, None, false, "wide", Some(row.id)).await.expect("wide");
+    }
+    tasklens::store::tokens::revoke(&app.db, row.id).await.expect("revoked");
+    let listed = tasklens::store::tokens::list(&app.db, Some("alice")).await.expect("list");
+    let live: Vec<&str> = listed.iter().filter(|t| t.revoked_at.is_none()).map(|t| t.name.as_str()).collect();
+    assert_eq!(live.len(), 1, "only alice's own first token is left: {live:?}");
+    for gone in [&root, &last] {
+        let (status, _) = app.post(Some(gone), "{ viewer { username } }", json!({})).await;
+        assert_eq!(status, 401);
+    }
+    app.finish().await;
+}
+
 async fn board_user_with_token(app: &TestApp, name: &str) {
     Board::new(&app.db).user(name).await;
 }
@@ -113,14 +142,14 @@ async fn revoked_token_ends_its_subscription(backend: Backend) {
                     return true;
                 }
             }
-            if let Message::Close(_) = message {
-                return true;
+            if let Message::Close(frame) = message {
+                return frame.is_some_and(|f| u16::from(f.code) == 4403);
             }
         }
-        true
+        false
     })
     .await;
-    assert_eq!(ended, Ok(true), "the subscription went on after its token was revoked");
+    assert_eq!(ended, Ok(true), "the connection closes with 4403 once its token is revoked");
     app.finish().await;
 }
 
@@ -231,6 +260,7 @@ async fn cli_lists_and_revokes_tokens_without_showing_them() {
 on_both_backends!(
     tokens_are_listed_created_and_revoked_through_graphql,
     tokens_made_with_a_token_are_revoked_with_it,
+    a_wide_deep_lineage_is_revoked_at_once,
     revoked_token_ends_its_subscription,
     failed_token_attempts_are_slowed,
     scoped_token_sees_one_workspace_through_every_root_field,
