@@ -53,6 +53,9 @@ struct Spec {
     argument: String,
     role: Role,
     required: bool,
+    /// Its variable has a default: null asks for it, as absence does (an
+    /// option, not a value to clear).
+    defaulted: bool,
 }
 
 /// The arguments of one tool, and their JSON Schema.
@@ -83,7 +86,8 @@ pub struct Call {
     pub asked: HashSet<String>,
 }
 
-fn argument_name(variable: &str) -> String {
+/// The tool argument a variable is offered as.
+pub fn argument_name(variable: &str) -> String {
     match variable {
         "first" => "limit".into(),
         "after" => "cursor".into(),
@@ -112,18 +116,16 @@ impl Arguments {
             let needed = !ty.nullable && variable.definition.default_value.is_none();
             if let Some(of) = derived_from(&variable.name, document) {
                 let role = Role::Derived { name: variable.name.clone(), of };
-                specs.push(Spec { argument: String::new(), role, required: false });
+                specs.push(Spec { argument: String::new(), role, required: false, defaulted: false });
                 continue;
             }
             let (role, mut property) = if variable.name == "maxChars" {
                 if type_name(&ty) != "Int" || !matches!(ty.base, BaseType::Named(_)) {
                     return Err("`$maxChars` is the reply's cap in characters: it is an Int".into());
                 }
-                // Its minimum is every tool's, told once in the instructions.
-                let mut schema = json!({"type": "integer"});
-                if let Some((_, max)) = variable.range {
-                    schema["maximum"] = max.into();
-                }
+                // Its minimum is every tool's, told once in the instructions; a
+                // larger value than the window's `@range` is a cap all the same.
+                let schema = json!({"type": "integer"});
                 (Role::MaxChars { variable: Some(variable.name.clone()) }, schema)
             } else if let (Some((min, max)), "Int") = (variable.range, type_name(&variable.definition.var_type.node)) {
                 // A count from 0 needs only its maximum said.
@@ -152,21 +154,23 @@ impl Arguments {
             if needed {
                 required.push(Value::from(argument.clone()));
             }
-            specs.push(Spec { argument, role, required: needed });
+            let defaulted = variable.definition.default_value.is_some();
+            specs.push(Spec { argument, role, required: needed, defaulted });
         }
         if document.variables.iter().any(|v| v.name == "full") {
             properties.insert("fields".into(), json!({"type": "array", "items": {"type": "string"}}));
-            specs.push(Spec { argument: "fields".into(), role: Role::Fields, required: false });
+            specs.push(Spec { argument: "fields".into(), role: Role::Fields, required: false, defaulted: true });
         }
         // A write answers with what it wrote: the server's cap is enough.
         let declared = specs.iter().any(|s| matches!(s.role, Role::MaxChars { .. }));
         if !document.write && !declared {
             properties.insert("max_chars".into(), json!({"type": "integer"}));
-            specs.push(Spec { argument: "max_chars".into(), role: Role::MaxChars { variable: None }, required: false });
+            let role = Role::MaxChars { variable: None };
+            specs.push(Spec { argument: "max_chars".into(), role, required: false, defaulted: true });
         }
         if document.list_path.is_some() {
             properties.insert("format".into(), json!({"type": "string", "enum": ["object", "table"]}));
-            specs.push(Spec { argument: "format".into(), role: Role::Format, required: false });
+            specs.push(Spec { argument: "format".into(), role: Role::Format, required: false, defaulted: true });
         }
         let mut schema = JsonObject::new();
         schema.insert("type".into(), "object".into());
@@ -220,10 +224,10 @@ impl Arguments {
             asked: HashSet::new(),
         };
         for spec in &self.specs {
-            // Null is a value for a variable (it clears what it is passed
-            // to); for the tool's own arguments it is the default.
-            let given =
-                arguments.get(&spec.argument).filter(|v| !v.is_null() || matches!(spec.role, Role::Variable { .. }));
+            // Null is a value for a variable without a default (it clears
+            // what it is passed to); for any other argument it is the default.
+            let clears = matches!(spec.role, Role::Variable { .. }) && !spec.defaulted;
+            let given = arguments.get(&spec.argument).filter(|v| !v.is_null() || clears);
             if given.is_none() && spec.required {
                 return Err(ToolError::invalid(
                     format!("`{}` is required", spec.argument),
@@ -261,23 +265,17 @@ impl Arguments {
                     call.variables.insert(name.clone(), full.into());
                 }
                 (Role::MaxChars { variable }, Some(value)) => {
-                    let most = variable.as_ref().and_then(|v| self.ranges.iter().find(|(n, _)| n == v)).map(|r| r.1.1);
-                    match (value.as_i64(), most) {
-                        (Some(n), None) if n >= MIN_MAX_CHARS => {}
-                        (Some(n), Some(most)) if (MIN_MAX_CHARS..=most).contains(&n) => {}
-                        (_, None) => {
-                            return Err(ToolError::invalid(format!("`max_chars` is {value}"), "use 1000 or more"));
-                        }
-                        (_, Some(most)) => {
-                            return Err(ToolError::invalid(
-                                format!("`max_chars` is {value}"),
-                                format!("use {MIN_MAX_CHARS} to {most}"),
-                            ));
-                        }
-                    }
-                    call.max_chars = value.as_u64().map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+                    let n = match value.as_i64() {
+                        Some(n) if n >= MIN_MAX_CHARS => n,
+                        _ => return Err(ToolError::invalid(format!("`max_chars` is {value}"), "use 1000 or more")),
+                    };
+                    call.max_chars = Some(usize::try_from(n).unwrap_or(usize::MAX));
                     if let Some(variable) = variable {
-                        call.variables.insert(variable.clone(), value.clone());
+                        // The window it sizes is at most its `@range`'s top:
+                        // a larger cap is still a cap.
+                        let most =
+                            self.ranges.iter().find(|(v, _)| v == variable).map_or(i64::from(i32::MAX), |r| r.1.1);
+                        call.variables.insert(variable.clone(), n.min(most).into());
                     }
                 }
                 (Role::Format, Some(value)) => {
@@ -289,7 +287,9 @@ impl Arguments {
                 }
                 (Role::Fields, Some(value)) => {
                     let names: Vec<String> = match value {
-                        Value::Array(items) => items.iter().filter_map(Value::as_str).map(str::to_owned).collect(),
+                        Value::Array(items) if items.iter().all(Value::is_string) => {
+                            items.iter().filter_map(Value::as_str).map(str::to_owned).collect()
+                        }
                         Value::String(csv) => csv.split(',').map(|s| s.trim().to_owned()).collect(),
                         _ => {
                             return Err(ToolError::invalid(
@@ -299,11 +299,12 @@ impl Arguments {
                         }
                     };
                     let mut names: Vec<String> = names.into_iter().filter(|n| !n.is_empty()).collect();
+                    let named = names.len();
                     let mut seen = HashSet::new();
                     names.retain(|n| seen.insert(n.clone()));
-                    if names.len() > MAX_FIELDS {
+                    if named > MAX_FIELDS {
                         return Err(ToolError::invalid(
-                            format!("`fields` names {} fields", names.len()),
+                            format!("`fields` names {named} fields"),
                             format!("name at most {MAX_FIELDS}"),
                         ));
                     }

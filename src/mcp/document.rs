@@ -110,6 +110,8 @@ pub struct ToolDocument {
     pub plan: ObjectPlan,
     /// The response keys from the root to the one connection of a list tool.
     pub list_path: Option<Vec<String>>,
+    /// The schema fields the operation selects at its root (`putWikiPage`).
+    pub root_fields: Vec<String>,
 }
 
 /// `DueSoon` → `due_soon`, `changedSince` → `changed_since`.
@@ -258,6 +260,17 @@ impl ToolDocument {
                 Ok(Variable { name, definition: definition.node.clone(), description, range })
             })
             .collect::<Result<_, _>>()?;
+        let root_fields = operation
+            .node
+            .selection_set
+            .node
+            .items
+            .iter()
+            .filter_map(|item| match &item.node {
+                Selection::Field(field) => Some(field.node.name.node.to_string()),
+                _ => None,
+            })
+            .collect();
         let list_path = list_path(&plan);
         if let Some(path) = &list_path {
             check_connection(&plan, path).map_err(|message| error(operation.pos, message))?;
@@ -276,6 +289,7 @@ impl ToolDocument {
             variables,
             plan,
             list_path,
+            root_fields,
         })
     }
 }

@@ -2,6 +2,8 @@
 //! `{"error": {"code", "message", "hint"}}`, never a JSON-RPC error; and
 //! the one mapping from the GraphQL errors tool documents meet.
 
+use std::collections::HashMap;
+
 use serde_json::{Value, json};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,6 +71,36 @@ impl ToolError {
 
 pub type ToolResult<T> = Result<T, ToolError>;
 
+impl ToolError {
+    /// The error with the schema's names its message and hint use (`baseRevision`,
+    /// `patchWikiPage`) given as the tools' (`base_revision`, `patch_wiki_page`).
+    pub fn in_tool_terms(mut self, names: &HashMap<String, String>) -> Self {
+        self.message = in_tool_terms(&self.message, names);
+        self.hint = self.hint.map(|hint| in_tool_terms(&hint, names));
+        self
+    }
+}
+
+/// `text` with each identifier that `names` knows replaced.
+fn in_tool_terms(text: &str, names: &HashMap<String, String>) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        out.push_str(names.get(word.as_str()).map_or(word.as_str(), String::as_str));
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
 /// A GraphQL error as a tool error, by its `extensions.code`; one without
 /// a code is a bug, logged and answered as `internal`.
 pub fn from_graphql(error: &async_graphql::ServerError) -> ToolError {
@@ -84,4 +116,29 @@ pub fn from_graphql(error: &async_graphql::ServerError) -> ToolError {
     // GraphQL names the page position `after`; tools call it `cursor`.
     let message = error.message.replace("`after`", "`cursor`");
     ToolError { code: Code::from_graphql(&code), message, hint: field("hint") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schema_names_become_the_tools_names() {
+        let names: HashMap<String, String> = [("baseRevision", "base_revision"), ("patchWikiPage", "patch_wiki_page")]
+            .into_iter()
+            .map(|(a, b)| (a.to_owned(), b.to_owned()))
+            .collect();
+        let error = ToolError::new(
+            Code::Conflict,
+            "`baseRevision` \"1\" is stale",
+            "pass baseRevision \"2\", or use patchWikiPage",
+        )
+        .in_tool_terms(&names);
+        assert_eq!(error.message, "`base_revision` \"1\" is stale");
+        assert_eq!(error.hint.as_deref(), Some("pass base_revision \"2\", or use patch_wiki_page"));
+        assert_eq!(
+            in_tool_terms("baseRevisions and xbaseRevision stay", &names),
+            "baseRevisions and xbaseRevision stay"
+        );
+    }
 }

@@ -102,7 +102,7 @@ pub fn list_reply(items: Vec<Item>, next: Option<String>, total: i64, cap: usize
         ToolError::new(
             Code::ReplyTooLarge,
             format!("one item alone is over the {cap}-character cap"),
-            "ask for fewer fields (`fields`), a smaller `body_chars`, or a larger `max_chars`",
+            "ask for fewer fields (`fields`, or the summary `view`), shorter excerpts, or a larger `max_chars`",
         )
     })
 }

@@ -329,21 +329,26 @@ fn fit_record(
                 "ask for less, or a larger `max_chars`",
             )
         };
-        let Some((window, text)) = windows
+        // A record without a window has no text to narrow; one whose window
+        // is empty (a section not found, a cursor at the end) still has its
+        // lists to cut.
+        if windows.is_empty() {
+            return Err(too_large());
+        }
+        let longest = windows
             .iter()
             .filter_map(|w| Some((w, record.get(&w.key)?.as_str()?.to_owned())))
-            .max_by_key(|(_, text)| utf16_len(text))
-        else {
-            return Err(too_large());
-        };
-        let rest = size - encoded_len(&text);
-        let floor = encoded_len(&text).min(cap / 2);
+            .max_by_key(|(_, text)| utf16_len(text));
+        let text_size = longest.as_ref().map_or(0, |(_, text)| encoded_len(text));
+        let rest = size - text_size;
+        let floor = text_size.min(cap / 2);
         if rest + floor + SLACK > cap {
             if let Some(cut) = cut_longest_list(&mut record, rest + floor + SLACK - cap) {
                 fitting.cuts.push(cut);
                 continue;
             }
         }
+        let Some((window, text)) = longest else { return Err(too_large()) };
         let budget = cap.saturating_sub(rest).saturating_sub(SLACK);
         if let Some(variable) = window.max_chars_from.as_ref().filter(|v| options.resizable.contains(*v)) {
             // The schema reads the narrower window, so what it says about
@@ -492,5 +497,9 @@ mod tests {
         // A short list beside a long text stays whole.
         let reply = shape(&both, page(&"word ".repeat(400), 5), 1000, &mut Fitting::default());
         assert_eq!((reply["tags"].as_array().map(Vec::len), reply.get("tags_truncated")), (Some(5), None));
+
+        // An empty window (nothing left to read) still lets the list give way.
+        let reply = shape(&both, page("", 500), 1000, &mut Fitting::default());
+        assert_eq!(reply["tags_truncated"], true, "{reply}");
     }
 }

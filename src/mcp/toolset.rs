@@ -5,7 +5,7 @@
 //! set is refused and the previous one kept). Each call runs its document
 //! with the caller's identity and shapes the result by the reply rules.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
@@ -72,6 +72,9 @@ pub struct ToolSet {
     /// The schema's types, read once from its SDL.
     types: Option<Arc<Types>>,
     limits: ToolLimits,
+    /// The built-in tools by the schema field they run (`putWikiPage` is
+    /// `put_wiki_page`), for errors that name the field.
+    operations: Arc<HashMap<String, String>>,
     built_in: Arc<Vec<Arc<DocumentTool>>>,
     /// The built-in ones this server's limits let run.
     served_built_in: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
@@ -120,9 +123,16 @@ impl ToolSet {
             })
             .collect();
         let built_in: Arc<Vec<Arc<DocumentTool>>> = Arc::new(tools);
+        let operations = built_in
+            .iter()
+            .flat_map(|tool| tool.document.root_fields.iter().map(move |field| (field, &tool.document.tool_name)))
+            .filter(|(field, tool)| snake_case(field) == **tool && field != tool)
+            .map(|(field, tool)| (field.clone(), tool.clone()))
+            .collect();
         Self {
             types: Some(types),
             limits,
+            operations: Arc::new(operations),
             served_built_in: Arc::new(RwLock::new(built_in.clone())),
             built_in,
             loaded: Default::default(),
@@ -295,12 +305,24 @@ impl DocumentTool {
         };
         // One time limit for the call, however many times it reads.
         let limit = app.settings.limits.request_timeout();
-        tokio::time::timeout(limit, runs).await.unwrap_or_else(|_| {
+        let outcome = tokio::time::timeout(limit, runs).await.unwrap_or_else(|_| {
             Err(ToolError::invalid(
                 format!("the call did not finish within {} s and was stopped", limit.as_secs()),
                 "narrow the filter, ask for smaller pages, or select fewer fields",
             ))
-        })
+        });
+        outcome.map_err(|err| err.in_tool_terms(&self.names_in(&app.tools)))
+    }
+
+    /// The schema's names an error may use, as this tool and the others
+    /// call them: its variables as its arguments, fields as tools.
+    fn names_in(&self, tools: &ToolSet) -> HashMap<String, String> {
+        let mut names = tools.operations.as_ref().clone();
+        // Only camelCase names: `first` or `after` are English words too.
+        for variable in self.document.variables.iter().filter(|v| v.name.chars().any(|c| c.is_ascii_uppercase())) {
+            names.insert(variable.name.clone(), super::arguments::argument_name(&variable.name));
+        }
+        names
     }
 
     /// Runs the document once and returns its data, or the first error as a

@@ -9,7 +9,7 @@ use chrono::{DateTime, Datelike, NaiveDate, Utc};
 
 use super::keyset::STORED_DATES;
 use super::{Result, StoreError};
-use crate::text::is_bidi_control;
+use crate::text::{is_bidi_control, utf16_len};
 
 /// Task titles, project and agent names, wiki titles.
 pub const MAX_NAME_CHARS: usize = 500;
@@ -31,7 +31,7 @@ pub fn single_line(argument: &str, value: &str, max: usize) -> Result<String> {
     if value.is_empty() {
         return Err(StoreError::bad_input(format!("`{argument}` is empty"), format!("give `{argument}` some text")));
     }
-    if value.chars().count() > max {
+    if utf16_len(value) > max {
         return Err(StoreError::bad_input(
             format!("`{argument}` is longer than {max} characters"),
             "shorten it; put details in a description",
@@ -50,7 +50,7 @@ pub fn single_line(argument: &str, value: &str, max: usize) -> Result<String> {
 /// characters but tab, newline and carriage return (NUL and escapes are
 /// never text, and PostgreSQL refuses NUL).
 pub fn multi_line(argument: &str, value: &str, max: usize) -> Result<()> {
-    if value.chars().count() > max {
+    if utf16_len(value) > max {
         return Err(StoreError::bad_input(
             format!("`{argument}` is longer than {max} characters"),
             "split it into several parts",
@@ -124,11 +124,11 @@ pub fn search_words(argument: &str, words: &[String]) -> Result<()> {
             "search for fewer, more telling words",
         ));
     }
-    if let Some(word) = words.iter().find(|w| w.chars().count() > MAX_SEARCH_WORD_CHARS) {
+    if let Some(word) = words.iter().find(|w| utf16_len(w) > MAX_SEARCH_WORD_CHARS) {
         return Err(StoreError::bad_input(
             format!(
                 "`{argument}` has a word of {} characters; at most {MAX_SEARCH_WORD_CHARS} are searched",
-                word.chars().count()
+                utf16_len(word)
             ),
             "search for a shorter part of the word",
         ));

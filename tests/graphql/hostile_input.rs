@@ -260,6 +260,12 @@ async fn texts_searches_and_dates_are_bounded(backend: Backend) {
         "mutation($d: String) { createTask(input: {project: \"WEB\", title: \"Long\", description: $d}) { ref } }";
     let (_, body) = app.post(Some(t), create, json!({"d": "x".repeat(100_001)})).await;
     assert_bad_input(&body, "longer than 100000");
+    // Counted in UTF-16 units, as every length: an emoji is two.
+    let comment = "mutation($b: String!) { addComment(ref: \"WEB-1\", body: $b) { id } }";
+    app.ok(t, create, json!({"d": "first"})).await;
+    let (_, body) = app.post(Some(t), comment, json!({"b": "😀".repeat(50_001)})).await;
+    assert_bad_input(&body, "longer than 100000");
+    app.ok(t, comment, json!({"b": "😀".repeat(50_000)})).await;
     let (_, body) = app
         .post(
             Some(t),

@@ -277,6 +277,40 @@ async fn markdown_written_is_markdown_read(backend: Backend) {
     app.finish().await;
 }
 
+/// A project's description is read whole through windows, as a task's is;
+/// lists carry an excerpt.
+async fn long_project_descriptions_come_in_windows(backend: Backend) {
+    use sea_orm::{ActiveModelTrait, Set};
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let html: String = (0..3_000).map(|i| format!("<p>Paragraph {i} of the plan.</p>")).collect();
+    let mut row: entity::project::ActiveModel = s.web.clone().into();
+    row.description = Set(Some(html));
+    row.update(&app.db).await.expect("description");
+    let mcp = Mcp::http(&app, &s.alice_token).await;
+    let (mut text, mut cursor, mut total) = (String::new(), 0, 0);
+    loop {
+        let project = mcp.ok("get_project", json!({"project": "WEB", "cursor": cursor})).await;
+        text.push_str(project["description"].as_str().expect("description"));
+        match project.get("description_next").and_then(Value::as_i64) {
+            Some(next) => {
+                total = project["description_total_chars"].as_i64().expect("total");
+                cursor = next;
+            }
+            None => break,
+        }
+    }
+    assert!(total > 50_000 && tasklens::text::utf16_len(&text) as i64 == total, "{total}");
+    assert!(text.starts_with("Paragraph 0 of the plan.") && text.trim_end().ends_with("Paragraph 2999 of the plan."));
+    let listed = mcp.ok("list_projects", json!({"view": "full"})).await;
+    let excerpt = &listed["items"][0];
+    assert!(
+        excerpt["description"].as_str().is_some_and(|d| d.len() <= 2_000) && excerpt["description_truncated"] == true
+    );
+    mcp.close().await;
+    app.finish().await;
+}
+
 async fn limits_follow_the_servers_page_size(backend: Backend) {
     let limits = Limits { max_page: 20, ..Limits::default() };
     let app = TestApp::start_with(backend, limits).await;
@@ -295,6 +329,7 @@ async fn limits_follow_the_servers_page_size(backend: Backend) {
 }
 
 on_both_backends!(
+    long_project_descriptions_come_in_windows,
     limits_follow_the_servers_page_size,
     markdown_written_is_markdown_read,
     every_tool_answers_with_its_defaults,

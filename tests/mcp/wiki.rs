@@ -71,8 +71,16 @@ async fn pages_read_in_windows_and_sections(backend: Backend) {
     let missing = mcp.ok("get_wiki_page", json!({"path": "guides/setup", "section": "Nope"})).await;
     assert_eq!(missing["section_found"], false);
     assert!(missing["outline"].is_array() && missing.get("content").is_none());
-    let (code, _) = mcp.error("get_wiki_page", json!({"path": "guides/setup", "max_chars": 50_000})).await;
+    let capped = mcp.ok("get_wiki_page", json!({"path": "guides/setup", "max_chars": 50_000})).await;
+    assert_eq!(capped["content"], PAGE, "a cap above the largest window is a cap all the same");
+    let (code, _) = mcp.error("get_wiki_page", json!({"path": "guides/setup", "max_chars": 999})).await;
     assert_eq!(code, "invalid_argument");
+    // An unknown section of a page whose outline is over the cap: the outline
+    // gives way, and the answer is still `section_found: false`.
+    let headings: String = (0..3_000).map(|i| format!("## Heading {i}\n")).collect();
+    mcp.ok("put_wiki_page", json!({"workspace": "ENG", "path": "headings", "content": headings})).await;
+    let missing = mcp.ok("get_wiki_page", json!({"path": "headings", "section": "nope"})).await;
+    assert_eq!((missing["section_found"].clone(), missing["outline_truncated"].clone()), (json!(false), json!(true)));
     mcp.close().await;
     app.finish().await;
 }
@@ -111,6 +119,8 @@ async fn edits_are_safe(backend: Backend) {
         mcp.error("put_wiki_page", json!({"path": "guides/setup", "content": "# Old\n", "base_revision": "1"})).await;
     assert_eq!(code, "conflict");
     assert!(error["hint"].as_str().is_some_and(|h| h.contains('2')), "the hint names the current revision: {error}");
+    let hint = error["hint"].as_str().unwrap_or_default();
+    assert!(hint.contains("base_revision") && !hint.contains("baseRevision"), "the tools' names: {error}");
     let whole = mcp.ok("get_wiki_page", json!({"path": "guides/setup"})).await;
     let replaced = mcp
         .ok("put_wiki_page", json!({"path": "guides/setup", "content": "# New\n", "base_revision": whole["revision"]}))
