@@ -151,11 +151,37 @@ fn status_condition(status_id: Expr, filter: &TaskFilter) -> Condition {
     c
 }
 
+/// Refuses a filter no task can match for its own sake (open tasks of a
+/// done category, open tasks completed since a date): an empty list would
+/// say there are none.
+fn check_consistent(filter: &TaskFilter) -> Result<()> {
+    let Some(done) = filter.done else { return Ok(()) };
+    let category = filter.status.as_deref().and_then(|s| StatusCategory::iter().find(|c| c.to_value() == s));
+    if let Some(category) = category.filter(|c| closed_categories().contains(c) != done) {
+        let (asked, status) = if done { ("done or canceled", "open") } else { ("open", "closed") };
+        return Err(StoreError::bad_input(
+            format!(
+                "`done` is {done} ({asked} tasks), but `status` {} is a category of {status} ones",
+                category.to_value()
+            ),
+            format!("pass `done: {}` with this status", !done),
+        ));
+    }
+    if !done && filter.completed_since.is_some() {
+        return Err(StoreError::bad_input(
+            "`completedSince` asks for completed tasks, but `done` is false (open tasks)",
+            "pass `done: true` with `completedSince`",
+        ));
+    }
+    Ok(())
+}
+
 /// The SQL condition of a filter, visibility and tombstones included.
 fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<Condition> {
     input::filter_date("dueBefore", filter.due_before)?;
     input::filter_instant("changedSince", filter.changed_since)?;
     input::filter_instant("completedSince", filter.completed_since)?;
+    check_consistent(filter)?;
     let mut c = Condition::all().add(task::Column::DeletedAt.is_null());
     // Within one project, visibility is checked on the project alone, so the
     // planner sees `project_id = constant` and walks the project's index.

@@ -102,6 +102,7 @@ async fn every_tool_answers_with_its_defaults(backend: Backend) {
     let excerpt = mcp.ok("list_comments", json!({"ref": "WEB-1", "body_chars": 8})).await;
     let c = &excerpt["items"][0];
     assert_eq!((c["body"].as_str(), &c["body_truncated"], c.get("first_line")), (Some("Looks"), &json!(true), None));
+    assert_eq!(c["body_total_chars"], 38, "a cut body says how long it is");
     let chosen = mcp.ok("list_comments", json!({"ref": "WEB-1", "fields": ["author", "first_line"]})).await;
     assert_eq!(chosen["items"][0], json!({"author": "alice", "first_line": "Looks good."}));
 
@@ -164,6 +165,12 @@ async fn mistakes_are_tool_errors_with_a_code_and_hint(backend: Backend) {
         ("update_task", json!({"ref": "WEB-1", "status": "nope"}), "invalid_argument", "status"),
         ("create_task", json!({"project": "WEB", "title": " "}), "invalid_argument", "title"),
         ("search_tasks", json!({"text": ""}), "invalid_argument", "text"),
+        // Lists read open tasks unless `done` is true: a done status or a
+        // completion date without it is a mistake, not an empty list.
+        ("list_tasks", json!({"status": "done"}), "invalid_argument", "done: true"),
+        ("list_my_tasks", json!({"status": "canceled"}), "invalid_argument", "done: true"),
+        ("list_tasks", json!({"completed_since": "2026-10-01"}), "invalid_argument", "completed_since"),
+        ("list_tasks", json!({"status": "todo", "done": true}), "invalid_argument", "done: false"),
     ];
     for (tool, arguments, code, mention) in cases {
         let (got, error) = mcp.error(tool, arguments.clone()).await;
