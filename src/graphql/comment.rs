@@ -85,7 +85,8 @@ impl TaskEvent {
         self.0.new_value.as_deref()
     }
     /// The old value as text (a description's HTML as plain text or
-    /// Markdown), in a window or an excerpt.
+    /// Markdown, a comment's global id, a deletion's instant to the
+    /// second), in a window or an excerpt.
     async fn old_text(
         &self,
         #[graphql(default = 16_000)] max_chars: i32,
@@ -117,7 +118,9 @@ impl TaskEvent {
 }
 
 impl TaskEvent {
-    /// A description's values are HTML; every other field's are plain text.
+    /// A description's values are HTML; a comment's value is the comment,
+    /// named by its global id as everywhere else; a deletion's is its
+    /// instant, to the second in UTC; every other value is plain text.
     fn value_text(
         &self,
         value: Option<&str>,
@@ -127,12 +130,18 @@ impl TaskEvent {
         how: TextCut,
     ) -> async_graphql::Result<Option<TextWindow>> {
         value
-            .map(|value| {
-                if self.0.field == "description" {
-                    text::cut(value, format, max_chars, cursor, how)
-                } else {
-                    text::cut_text(value, max_chars, cursor, how)
+            .map(|value| match self.0.field.as_str() {
+                "description" => text::cut(value, format, max_chars, cursor, how),
+                "comment" => {
+                    let id = value.parse::<i64>().map(|n| ids::encode("Comment", n).to_string());
+                    text::cut_text(id.as_deref().unwrap_or(value), max_chars, cursor, how)
                 }
+                "deleted" => {
+                    let at = DateTime::parse_from_rfc3339(value)
+                        .map(|t| t.with_timezone(&Utc).format("%Y-%m-%dT%H:%M:%SZ").to_string());
+                    text::cut_text(at.as_deref().unwrap_or(value), max_chars, cursor, how)
+                }
+                _ => text::cut_text(value, max_chars, cursor, how),
             })
             .transpose()
     }

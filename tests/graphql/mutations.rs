@@ -134,6 +134,12 @@ async fn deleted_tasks_are_tombstones(backend: Backend) {
     let tomb = task(&app, t, "WEB-2").await;
     assert_eq!(tomb["deleted"], true);
     assert_eq!(fields(&tomb).last().map(String::as_str), Some("deleted"));
+    let log = app
+        .ok(t, "{ task(ref: \"WEB-2\") { events(first: 50) { nodes { field newText { text } } } } }", json!({}))
+        .await;
+    let when = log["task"]["events"]["nodes"].as_array().and_then(|n| n.last()).map(|e| e["newText"]["text"].clone());
+    let when = when.and_then(|w| w.as_str().map(str::to_owned)).unwrap_or_default();
+    assert!(when.ends_with('Z') && when.len() == 20, "a deletion's instant to the second in UTC: {when}");
     let (code, _) =
         app.error(t, "mutation { updateTask(ref: \"WEB-2\", input: {title: \"x\"}) { ref } }", json!({})).await;
     assert_eq!(code, "NOT_FOUND", "a tombstone cannot be edited");

@@ -114,6 +114,8 @@ async fn every_tool_answers_with_its_defaults(backend: Backend) {
     }
     assert_eq!(fields.first(), Some(&"created"));
     assert_eq!(fields.last(), Some(&"comment"));
+    let commented = changes["items"].as_array().and_then(|i| i.last()).cloned().unwrap_or_default();
+    assert_eq!(commented["new"], comment["id"], "a comment event names the comment as list_comments does");
     let status = changes["items"]
         .as_array()
         .and_then(|i| i.iter().find(|c| c["field"] == "status"))
