@@ -86,7 +86,7 @@ impl TaskEvent {
     }
     /// The old value as text (a description's HTML as plain text or
     /// Markdown, a comment's global id, a deletion's instant to the
-    /// second), in a window or an excerpt.
+    /// second), in a window or an excerpt; `oldValue` is the value as stored.
     async fn old_text(
         &self,
         #[graphql(default = 16_000)] max_chars: i32,

@@ -53,8 +53,8 @@ struct Spec {
     argument: String,
     role: Role,
     required: bool,
-    /// Its variable has a default: null asks for it, as absence does (an
-    /// option, not a value to clear).
+    /// A read's variable with a default: null asks for the default, as
+    /// absence does (an option, not a value to clear).
     defaulted: bool,
 }
 
@@ -154,7 +154,8 @@ impl Arguments {
             if needed {
                 required.push(Value::from(argument.clone()));
             }
-            let defaulted = variable.definition.default_value.is_some();
+            // In a write, null is a value for every variable: it clears.
+            let defaulted = variable.definition.default_value.is_some() && !document.write;
             specs.push(Spec { argument, role, required: needed, defaulted });
         }
         if document.variables.iter().any(|v| v.name == "full") {
@@ -187,6 +188,14 @@ impl Arguments {
                 )
         });
         Ok(Self { specs, schema, aliases: document.aliases.clone(), ranges, max_limit, first_default_over })
+    }
+
+    /// The variable `max_chars` is passed as, when the document declares it.
+    pub fn max_chars_variable(&self) -> Option<&str> {
+        self.specs.iter().find_map(|s| match &s.role {
+            Role::MaxChars { variable } => variable.as_deref(),
+            _ => None,
+        })
     }
 
     /// Checks a call's arguments and turns them into the operation's

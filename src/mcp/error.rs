@@ -81,23 +81,19 @@ impl ToolError {
     }
 }
 
-/// `text` with each identifier that `names` knows replaced.
+/// `text` with each name that `names` knows replaced inside `code` spans
+/// only: the rest may echo what the caller sent (a path, a section), which
+/// must come back as sent.
 fn in_tool_terms(text: &str, names: &HashMap<String, String>) -> String {
     let mut out = String::with_capacity(text.len());
-    let mut word = String::new();
-    let flush = |word: &mut String, out: &mut String| {
-        out.push_str(names.get(word.as_str()).map_or(word.as_str(), String::as_str));
-        word.clear();
-    };
-    for c in text.chars() {
-        if c.is_ascii_alphanumeric() || c == '_' {
-            word.push(c);
-        } else {
-            flush(&mut word, &mut out);
-            out.push(c);
+    for (i, part) in text.split('`').enumerate() {
+        if i > 0 {
+            out.push('`');
         }
+        // Odd parts are inside backticks.
+        let known = if i % 2 == 1 { names.get(part) } else { None };
+        out.push_str(known.map_or(part, String::as_str));
     }
-    flush(&mut word, &mut out);
     out
 }
 
@@ -130,15 +126,15 @@ mod tests {
             .collect();
         let error = ToolError::new(
             Code::Conflict,
-            "`baseRevision` \"1\" is stale",
-            "pass baseRevision \"2\", or use patchWikiPage",
+            "wiki page api/patchWikiPage has changed",
+            "pass `baseRevision` \"2\", or use `patchWikiPage`",
         )
         .in_tool_terms(&names);
-        assert_eq!(error.message, "`base_revision` \"1\" is stale");
-        assert_eq!(error.hint.as_deref(), Some("pass base_revision \"2\", or use patch_wiki_page"));
+        assert_eq!(error.message, "wiki page api/patchWikiPage has changed", "what the caller sent comes back as sent");
+        assert_eq!(error.hint.as_deref(), Some("pass `base_revision` \"2\", or use `patch_wiki_page`"));
         assert_eq!(
-            in_tool_terms("baseRevisions and xbaseRevision stay", &names),
-            "baseRevisions and xbaseRevision stay"
+            in_tool_terms("`baseRevisions` and `x baseRevision`", &names),
+            "`baseRevisions` and `x baseRevision`"
         );
     }
 }

@@ -260,6 +260,13 @@ impl DocumentTool {
             self.select_fields(names, &mut call.variables, &mut call.absent)?;
         }
         let cap = call.max_chars.map_or(cap, |m| m.min(cap));
+        // A window sized by `max_chars` is never larger than the reply's cap.
+        if let Some(variable) = self.arguments.max_chars_variable() {
+            if let Some(Value::Number(n)) = call.variables.get(variable) {
+                let sized = n.as_u64().map_or(cap, |n| usize::try_from(n).unwrap_or(usize::MAX).min(cap));
+                call.variables.insert(variable.to_owned(), sized.into());
+            }
+        }
         let document = &self.document;
         let mut parsed = document.parsed.clone();
         let absent: HashSet<String> = document

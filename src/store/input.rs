@@ -2,8 +2,7 @@
 //! may be, the characters a single-line field refuses, and HTML passed
 //! through the allowlist before it is stored.
 //!
-//! Lengths are in characters (Unicode scalar values), except wiki pages,
-//! which count UTF-16 units like their windows.
+//! Lengths count UTF-16 units, as every length a client is told does.
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 

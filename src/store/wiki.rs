@@ -35,7 +35,7 @@ pub fn validate_path(argument: &str, path: &str) -> Result<()> {
     if path.is_empty() {
         return Err(bad("is empty"));
     }
-    if path.chars().count() > MAX_PATH_CHARS {
+    if crate::text::utf16_len(path) > MAX_PATH_CHARS {
         return Err(bad("is too long"));
     }
     if path.chars().any(|c| c.is_control() || crate::text::is_bidi_control(c)) {

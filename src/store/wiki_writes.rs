@@ -77,7 +77,7 @@ fn parse_base(text: &str, partial_ok: bool) -> Result<i32> {
     if partial && !partial_ok {
         return Err(StoreError::bad_input(
             format!("`baseRevision` {text:?} came from a partial read (a window or a section)"),
-            "that revision came from a partial read (a window or a section); read the whole page or use patchWikiPage",
+            "that revision came from a partial read (a window or a section); read the whole page or use `patchWikiPage`",
         ));
     }
     number.parse::<i32>().ok().filter(|n| *n >= 0).ok_or_else(bad)
@@ -129,7 +129,7 @@ fn conflict(path: &str, current: i32) -> StoreError {
     StoreError::conflict(
         format!("wiki page {path} has changed: it is at revision {current}"),
         format!(
-            "the current revision is {current}: read the page again, reapply your change and pass baseRevision \"{current}\""
+            "the current revision is {current}: read the page again, reapply your change and pass `baseRevision` \"{current}\""
         ),
     )
 }
@@ -271,7 +271,7 @@ pub async fn put_page(store: &Store, viewer: &Viewer, put: &PutPage) -> Result<w
                     return Err(StoreError::conflict(
                         format!("wiki page {path} already exists (revision {})", page.revision),
                         format!(
-                            "read the whole page, then pass baseRevision \"{}\" to replace it, or use patchWikiPage",
+                            "read the whole page, then pass `baseRevision` \"{}\" to replace it, or use `patchWikiPage`",
                             page.revision
                         ),
                     ));
@@ -406,7 +406,7 @@ pub async fn patch_page(store: &Store, viewer: &Viewer, patch: &PatchPage) -> Re
     if base == 0 {
         return Err(StoreError::bad_input(
             "`baseRevision` 0 names no revision of an existing page",
-            "read the page and pass the revision it returned; putWikiPage creates pages",
+            "read the page and pass the revision it returned; `putWikiPage` creates pages",
         ));
     }
     let path = patch.path.as_str();

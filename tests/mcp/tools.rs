@@ -300,6 +300,9 @@ async fn long_project_descriptions_come_in_windows(backend: Backend) {
     let (mut text, mut cursor, mut total) = (String::new(), 0, 0);
     loop {
         let project = mcp.ok("get_project", json!({"project": "WEB", "cursor": cursor})).await;
+        let keys: Vec<&String> = project.as_object().expect("a project").keys().collect();
+        let at = |key: &str| keys.iter().position(|k| *k == key);
+        assert!(at("workspace") < at("description") && at("description") < at("statuses"), "DESIGN's order: {keys:?}");
         text.push_str(project["description"].as_str().expect("description"));
         match project.get("description_next").and_then(Value::as_i64) {
             Some(next) => {
