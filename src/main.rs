@@ -89,7 +89,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         Command::Token { command: TokenCommand::List { user } } => {
             let conn = db::connect(&cli.database_url).await?;
             let when = |at: Option<chrono::DateTime<chrono::Utc>>| {
-                at.map_or_else(|| "-".to_owned(), |t| t.format("%Y-%m-%dT%H:%M:%SZ").to_string())
+                at.map_or_else(|| "-".to_owned(), tasklens::text::to_second)
             };
             println!("id\tuser\tname\tscope\tread_only\tcreated\tlast_used\trevoked");
             for t in store::tokens::list(&conn, user.as_deref()).await? {

@@ -137,8 +137,7 @@ impl TaskEvent {
                     text::cut_text(id.as_deref().unwrap_or(value), max_chars, cursor, how)
                 }
                 "deleted" => {
-                    let at = DateTime::parse_from_rfc3339(value)
-                        .map(|t| t.with_timezone(&Utc).format("%Y-%m-%dT%H:%M:%SZ").to_string());
+                    let at = crate::text::instant_to_second(value);
                     text::cut_text(at.as_deref().unwrap_or(value), max_chars, cursor, how)
                 }
                 _ => text::cut_text(value, max_chars, cursor, how),

@@ -257,9 +257,7 @@ impl Shaper<'_> {
 
 /// `2026-11-29T10:00:00Z`: whole seconds, UTC.
 fn instant(text: &str) -> Value {
-    chrono::DateTime::parse_from_rfc3339(text)
-        .map(|t| Value::String(t.with_timezone(&chrono::Utc).format("%Y-%m-%dT%H:%M:%SZ").to_string()))
-        .unwrap_or_else(|_| Value::String(text.to_owned()))
+    Value::String(crate::text::instant_to_second(text).unwrap_or_else(|| text.to_owned()))
 }
 
 /// The reply to one call of `document`, within its cap.
@@ -317,7 +315,8 @@ fn fit_record(
         cut_list(&mut record, key, *kept);
     }
     loop {
-        let text = guard::encode(&Value::Object(record.clone()));
+        // Serializing a map cannot fail.
+        let text = serde_json::to_string(&record).unwrap_or_default();
         let size = utf16_len(&text);
         if size <= cap {
             return Ok(Shaped::Reply(text));

@@ -27,3 +27,14 @@ pub use rich::{MAX_NESTING, html_to_markdown, markdown_to_html, nesting_depth};
 pub use snippet::{excerpt_around, first_match};
 pub use summary::change_summary;
 pub use window::{Window, excerpt, first_line, fit_json, utf16_len, window};
+
+/// `2026-11-29T10:00:00Z`: an instant to the second, in UTC, as every
+/// surface writes one for people and agents.
+pub fn to_second(at: chrono::DateTime<chrono::Utc>) -> String {
+    at.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+}
+
+/// An RFC 3339 instant written `to_second`; None for a text that is not one.
+pub fn instant_to_second(text: &str) -> Option<String> {
+    chrono::DateTime::parse_from_rfc3339(text).ok().map(|t| to_second(t.with_timezone(&chrono::Utc)))
+}

@@ -34,6 +34,21 @@ async fn next_json(socket: &mut Socket) -> Value {
     }
 }
 
+/// The code of the close frame the server ends the connection with, within
+/// 15 seconds; None when it ends without one.
+async fn close_code(socket: &mut Socket) -> Option<u16> {
+    let closed = tokio::time::timeout(std::time::Duration::from_secs(15), async {
+        loop {
+            match socket.next().await {
+                Some(Ok(Message::Close(frame))) => break frame.map(|f| u16::from(f.code)),
+                Some(Ok(_)) => continue,
+                _ => break None,
+            }
+        }
+    });
+    closed.await.expect("closed within 15 s")
+}
+
 async fn subscribers_receive_the_projects_events(backend: Backend) {
     let app = TestApp::start(backend).await;
     let s = simple_board(&app).await;
@@ -109,16 +124,7 @@ async fn the_handshake_names_the_protocol_spoken() {
         // Without a connection_init the server closes with the code of the
         // protocol it answered: graphql-transport-ws's 4408.
         if answered == "graphql-transport-ws" {
-            let close = tokio::time::timeout(std::time::Duration::from_secs(15), async {
-                loop {
-                    match socket.next().await {
-                        Some(Ok(Message::Close(frame))) => break frame.map(|f| u16::from(f.code)),
-                        Some(Ok(_)) => continue,
-                        _ => break None,
-                    }
-                }
-            });
-            assert_eq!(close.await.expect("closed in time"), Some(4408), "{asked}");
+            assert_eq!(close_code(&mut socket).await, Some(4408), "{asked}");
         }
     }
     let mut request = url.as_str().into_client_request().expect("request");
@@ -159,14 +165,7 @@ async fn a_connection_runs_a_bounded_number_of_operations() {
     // An id that is not an id ends the connection, as the protocol says of
     // a message it cannot take.
     socket.send(subscribe(&"x".repeat(200), "{ viewer { username } }")).await.expect("subscribe");
-    let close = loop {
-        match tokio::time::timeout(std::time::Duration::from_secs(10), socket.next()).await {
-            Ok(Some(Ok(Message::Close(frame)))) => break frame,
-            Ok(Some(Ok(_))) => continue,
-            other => panic!("a close frame, not {other:?}"),
-        }
-    };
-    assert_eq!(close.map(|f| u16::from(f.code)), Some(4400));
+    assert_eq!(close_code(&mut socket).await, Some(4400));
     app.finish().await;
 }
 
