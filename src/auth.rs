@@ -134,7 +134,7 @@ pub async fn create_token(
         .filter(user::Column::Username.eq(username))
         .one(db)
         .await?
-        .ok_or_else(|| StoreError::not_found(format!("no user named {username}")))?;
+        .ok_or_else(|| StoreError::not_found(format!("no user named {}", crate::text::echo(username))))?;
     let workspace_id = match workspace_key {
         None => None,
         Some(key) => Some(
@@ -142,7 +142,7 @@ pub async fn create_token(
                 .filter(workspace::Column::Key.eq(key))
                 .one(db)
                 .await?
-                .ok_or_else(|| StoreError::not_found(format!("no workspace with key {key}")))?
+                .ok_or_else(|| StoreError::not_found(format!("no workspace with key {}", crate::text::echo(key))))?
                 .id,
         ),
     };

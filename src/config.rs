@@ -66,11 +66,50 @@ pub struct ServeArgs {
     pub demo: bool,
 }
 
+/// What an open connection may cost: how many, and how long each may wait
+/// on its client.
+#[derive(Debug, Clone, Copy, Args)]
+pub struct Connections {
+    /// Most connections open at once; one more is closed at once.
+    #[arg(long, env = "TASKLENS_MAX_CONNECTIONS", default_value_t = 1_024, global = true,
+          value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub max_connections: u32,
+    /// Seconds a client has to send a request's headers, counted from when
+    /// the connection waits for a request (so also the longest a kept-alive
+    /// connection waits for its next one).
+    #[arg(long, env = "TASKLENS_HEADER_READ_TIMEOUT", default_value_t = 10, global = true,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub header_read_timeout: u64,
+    /// Seconds a connection may pass without a byte from its client, a
+    /// response being written included (graphql-ws clients are pinged well
+    /// within, and answer).
+    #[arg(long, env = "TASKLENS_IDLE_TIMEOUT", default_value_t = 60, global = true,
+          value_parser = clap::value_parser!(u64).range(2..=86_400))]
+    pub idle_timeout: u64,
+}
+
+impl Default for Connections {
+    fn default() -> Self {
+        Self { max_connections: 1_024, header_read_timeout: 10, idle_timeout: 60 }
+    }
+}
+
+impl Connections {
+    pub fn header_read_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.header_read_timeout)
+    }
+    pub fn idle_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.idle_timeout)
+    }
+}
+
 /// What every surface shares: query limits, links, the MCP reply cap.
 #[derive(Debug, Clone, Args)]
 pub struct Settings {
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub connections: Connections,
     #[command(flatten)]
     pub links: Links,
     /// Largest MCP tool reply, in UTF-16 code units (what clients count).
@@ -87,6 +126,13 @@ pub struct Settings {
     #[arg(long = "cors-origin", value_name = "ORIGIN", env = "TASKLENS_CORS_ORIGINS", value_delimiter = ',',
           value_parser = parse_origin, global = true)]
     pub cors_origins: Vec<HeaderValue>,
+    /// Origin of a browser page that may call `/mcp` (loopback pages always
+    /// may), e.g. `https://inspector.example.com`; repeat for several (the
+    /// environment variable takes them comma-separated). Any other `Origin`
+    /// is answered 403, as the MCP transport asks.
+    #[arg(long = "allowed-origin", value_name = "ORIGIN", env = "TASKLENS_ALLOWED_ORIGINS", value_delimiter = ',',
+          value_parser = parse_origin, global = true)]
+    pub allowed_origins: Vec<HeaderValue>,
     /// A directory of `.graphql` files, each one more MCP tool (`serve`
     /// and `mcp`); read again on SIGHUP.
     #[arg(long = "tools", value_name = "DIR", env = "TASKLENS_TOOLS", global = true)]
@@ -121,10 +167,12 @@ impl Default for Settings {
     fn default() -> Self {
         Self {
             limits: Limits::default(),
+            connections: Connections::default(),
             links: Links::default(),
             reply_cap: DEFAULT_REPLY_CAP,
             allowed_hosts: Vec::new(),
             cors_origins: Vec::new(),
+            allowed_origins: Vec::new(),
             tools_dir: None,
         }
     }
@@ -187,6 +235,11 @@ pub struct Limits {
     #[arg(long, env = "TASKLENS_REQUEST_TIMEOUT", default_value_t = 30, global = true,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub request_timeout: u64,
+    /// Longest time a request body may take to arrive, in seconds; at most
+    /// the request timeout.
+    #[arg(long, env = "TASKLENS_BODY_READ_TIMEOUT", default_value_t = 10, global = true,
+          value_parser = clap::value_parser!(u64).range(1..=3600))]
+    pub body_read_timeout: u64,
 }
 
 impl Default for Limits {
@@ -202,6 +255,7 @@ impl Default for Limits {
             max_aliases: 100,
             max_mutations: 20,
             request_timeout: 30,
+            body_read_timeout: 10,
         }
     }
 }
@@ -209,6 +263,10 @@ impl Default for Limits {
 impl Limits {
     pub fn request_timeout(&self) -> std::time::Duration {
         std::time::Duration::from_secs(self.request_timeout)
+    }
+    /// The body's deadline, never past the request's.
+    pub fn body_read_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.body_read_timeout.min(self.request_timeout))
     }
 }
 

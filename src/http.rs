@@ -8,7 +8,10 @@ mod accept;
 mod graphiql;
 mod graphql_http;
 mod persisted_queries;
+mod serve;
 mod ws;
+
+pub use serve::serve;
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
@@ -50,7 +53,8 @@ pub fn router(app: App) -> Router {
         .nest_service("/mcp", mcp::http_service(app.clone()))
         .layer(middleware::from_fn(mcp::reject_malformed))
         .layer(middleware::from_fn_with_state(app.clone(), limit_body))
-        .layer(middleware::from_fn_with_state(app.clone(), require_token));
+        .layer(middleware::from_fn_with_state(app.clone(), require_token))
+        .layer(middleware::from_fn_with_state(app.clone(), mcp::check_origin));
     Router::new()
         .route("/graphql/ws", get(ws::graphql_ws))
         .route("/graphiql/{file}", get(graphiql::asset))
@@ -178,8 +182,10 @@ async fn require_token(State(app): State<App>, mut request: Request, next: Next)
     }
 }
 
-/// Reads the body whole, up to the limit, so that no handler ever holds a
-/// larger one: a declared or actual length over it is answered 413.
+/// Reads the body whole, up to the limit and within its deadline, so that
+/// no handler ever holds a larger one or waits on a slow client: a declared
+/// or actual length over it is answered 413, a body that does not arrive
+/// in time 408.
 async fn limit_body(State(app): State<App>, request: Request, next: Next) -> Response {
     let max = app.settings.limits.max_body_bytes;
     let media = MediaType::for_errors(request.headers());
@@ -189,7 +195,11 @@ async fn limit_body(State(app): State<App>, request: Request, next: Next) -> Res
         return body_too_large(max, media);
     }
     let (parts, body) = request.into_parts();
-    match axum::body::to_bytes(body, max).await {
+    let deadline = app.settings.limits.body_read_timeout();
+    let Ok(read) = tokio::time::timeout(deadline, axum::body::to_bytes(body, max)).await else {
+        return body_too_slow(deadline, media);
+    };
+    match read {
         Ok(bytes) => next.run(Request::from_parts(parts, axum::body::Body::from(bytes))).await,
         Err(err) => {
             let too_large =
@@ -202,6 +212,14 @@ async fn limit_body(State(app): State<App>, request: Request, next: Next) -> Res
             }
         }
     }
+}
+
+fn body_too_slow(deadline: Duration, media: MediaType) -> Response {
+    let message = format!("the request body did not arrive within {} s", deadline.as_secs());
+    let errors = vec![error::request_error(&message, error::BAD_USER_INPUT, Some("send the whole body at once"))];
+    let mut response = graphql_http::errors_response(StatusCode::REQUEST_TIMEOUT, media, errors);
+    response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
+    response
 }
 
 fn body_too_large(max: usize, media: MediaType) -> Response {

@@ -150,11 +150,10 @@ async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, settings: Settings
     let app = App::new(conn, settings);
     app.tools.load_configured(&app).await?;
     app.tools.reload_on_hangup(app.clone());
-    let service = http::router(app).into_make_service_with_connect_info::<std::net::SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    let connections = app.settings.connections;
+    http::serve(listener, http::router(app), connections, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
     Ok(())
 }

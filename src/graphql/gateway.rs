@@ -12,7 +12,7 @@ use async_graphql::{Data, Executor, Request, Response, ServerError};
 
 use super::AppSchema;
 use super::error::BAD_USER_INPUT;
-use super::limits::{DocumentError, check_document, with_code};
+use super::limits::{DocumentError, check_document, check_text, check_variables, with_code};
 use crate::config::Limits;
 
 #[derive(Clone)]
@@ -34,10 +34,8 @@ impl Gateway {
     /// Parses the document once (the schema reuses the parse) and measures
     /// it before async-graphql's own checks, which expand fragments, see it.
     fn admit(&self, request: &mut Request) -> Result<OperationType, ServerError> {
-        let max = self.limits.max_document_bytes;
-        if request.query.len() > max {
-            return Err(DocumentError::TooLong { size: request.query.len(), max }.into_server_error());
-        }
+        check_text(&request.query, &self.limits).map_err(DocumentError::into_server_error)?;
+        check_variables(&request.variables).map_err(DocumentError::into_server_error)?;
         let name = request.operation_name.clone();
         let document = request.parsed_query().map_err(with_code)?;
         check_document(document, &self.limits).map_err(DocumentError::into_server_error)?;
@@ -66,6 +64,9 @@ impl Gateway {
     /// document limits that bound what clients send do not apply (a lower
     /// `--max-depth` must not break a built-in tool); the time limit does.
     pub async fn execute_document(&self, request: Request) -> Response {
+        if let Err(err) = check_variables(&request.variables) {
+            return Response::from_errors(vec![err.into_server_error()]);
+        }
         self.run(request).await
     }
 

@@ -13,7 +13,7 @@ pub fn encode(kind: &str, id: i64) -> ID {
 pub fn decode(id: &ID) -> async_graphql::Result<(String, i64)> {
     let bad = || {
         coded(
-            format!("`{}` is not an id", id.as_str()),
+            format!("`{}` is not an id", crate::text::echo(id.as_str())),
             BAD_USER_INPUT,
             Some("pass an `id` exactly as a query returned it"),
         )

@@ -1,6 +1,7 @@
 //! What a GraphQL document may cost, checked right after parsing and before
 //! validation or execution: its size, its fields after fragment expansion,
-//! aliases, top-level mutation fields and depth.
+//! aliases, top-level mutation fields and depth. Its size and nesting are
+//! checked on the text, before the parser (which recurses) sees it.
 //!
 //! async-graphql's own depth and complexity checks walk the document with
 //! fragments expanded, so a document whose fragments each spread the next
@@ -14,9 +15,10 @@ use std::collections::HashMap;
 use async_graphql::parser::types::{
     DocumentOperations, ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet,
 };
-use async_graphql::{Name, Positioned, ServerError};
+use async_graphql::{Name, Positioned, ServerError, Variables};
 
 use super::error::BAD_USER_INPUT;
+use super::nesting;
 use crate::config::Limits;
 
 /// The measure of a selection set with its fragments expanded.
@@ -52,9 +54,15 @@ pub enum DocumentError {
     TooDeep { depth: u64, max: u64 },
     #[error("the document nests fields and fragments more than {0} levels deep")]
     TooNested(usize),
-    #[error("the fragment `{0}` spreads itself")]
+    #[error(
+        "the document nests brackets, braces and parentheses more than {max} levels deep (line {line}, column {column})"
+    )]
+    TextTooNested { line: usize, column: usize, max: usize },
+    #[error("the variable `{}` nests lists and objects more than {max} levels deep", crate::text::echo(.name))]
+    VariableTooNested { name: String, max: usize },
+    #[error("the fragment `{}` spreads itself", crate::text::echo(.0))]
     FragmentCycle(String),
-    #[error("unknown fragment `{0}`")]
+    #[error("unknown fragment `{}`", crate::text::echo(.0))]
     UnknownFragment(String),
 }
 
@@ -68,6 +76,9 @@ impl DocumentError {
             DocumentError::TooManyMutations { .. } => "send the mutations in several requests; nothing was written",
             DocumentError::TooDeep { .. } | DocumentError::TooNested(_) => {
                 "select fewer nested levels; follow ids or refs in a second request"
+            }
+            DocumentError::TextTooNested { .. } | DocumentError::VariableTooNested { .. } => {
+                "send flatter values: no argument or variable of this schema nests more than a few levels"
             }
             DocumentError::FragmentCycle(_) | DocumentError::UnknownFragment(_) => {
                 "check the fragments against the document"
@@ -219,6 +230,29 @@ impl<'a> Analyzer<'a> {
         }
         self.nesting -= 1;
         Ok(top)
+    }
+}
+
+/// Measures a document's text before it is parsed: its length, and how
+/// deep its brackets nest.
+pub fn check_text(text: &str, limits: &Limits) -> Result<(), DocumentError> {
+    let max = limits.max_document_bytes;
+    if text.len() > max {
+        return Err(DocumentError::TooLong { size: text.len(), max });
+    }
+    nesting::check_text(text, nesting::MAX_NESTING).map_err(|at| DocumentError::TextTooNested {
+        line: at.line,
+        column: at.column,
+        max: nesting::MAX_NESTING,
+    })
+}
+
+/// Refuses variables whose values nest deeper than any argument does,
+/// before async-graphql coerces them (recursively).
+pub fn check_variables(variables: &Variables) -> Result<(), DocumentError> {
+    match nesting::too_nested_variable(variables, nesting::MAX_NESTING) {
+        Some(name) => Err(DocumentError::VariableTooNested { name, max: nesting::MAX_NESTING }),
+        None => Ok(()),
     }
 }
 

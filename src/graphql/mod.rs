@@ -11,6 +11,7 @@ mod ids;
 pub mod limits;
 mod loaders;
 mod mutation;
+pub mod nesting;
 mod project;
 mod query;
 mod subscription;

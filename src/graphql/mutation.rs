@@ -159,7 +159,7 @@ impl MutationRoot {
         let viewer = viewer(ctx)?;
         if kind != "ApiToken" {
             return Err(super::error::coded(
-                format!("`{}` is not a token id", id.as_str()),
+                format!("`{}` is not a token id", crate::text::echo(id.as_str())),
                 super::error::BAD_USER_INPUT,
                 Some("pass `id` of an `apiTokens` node"),
             ));

@@ -10,6 +10,7 @@ use crate::store::wiki::{self, PageColumns, WikiFilter};
 use crate::store::wiki_changes::ChangesFilter;
 use crate::store::wiki_search::WikiSearch;
 use crate::store::{agents, comments, tokens, workspaces};
+use crate::text::echo;
 
 use super::agent::AgentSession;
 use super::comment::{Comment, TaskEvent};
@@ -74,7 +75,7 @@ impl QueryRoot {
     /// Any object by its global id.
     async fn node(&self, ctx: &Context<'_>, id: ID) -> async_graphql::Result<Node> {
         let (kind, number) = ids::decode(&id)?;
-        let missing = || not_found(format!("no node {}", id.as_str()));
+        let missing = || not_found(format!("no node {}", echo(id.as_str())));
         let node = match kind.as_str() {
             "Workspace" => load(ctx, WorkspaceKey(number)).await?.map(|w| Node::Workspace(Workspace(w))),
             "User" => load(ctx, UserKey(number)).await?.map(|u| Node::User(User(u))),
@@ -127,7 +128,7 @@ impl QueryRoot {
 
     async fn workspace(&self, ctx: &Context<'_>, key: String) -> async_graphql::Result<Workspace> {
         let found = workspaces::by_key(store(ctx), viewer(ctx)?, &key).await.gql()?;
-        found.map(Workspace).ok_or_else(|| not_found(format!("no workspace with key {key}")))
+        found.map(Workspace).ok_or_else(|| not_found(format!("no workspace with key {}", echo(&key))))
     }
 
     /// Projects the caller sees, by name.
@@ -151,7 +152,7 @@ impl QueryRoot {
 
     async fn project(&self, ctx: &Context<'_>, key: String) -> async_graphql::Result<Project> {
         let found = projects::by_key(store(ctx), viewer(ctx)?, &key).await.gql()?;
-        found.map(Project).ok_or_else(|| not_found(format!("no project with key {key}")))
+        found.map(Project).ok_or_else(|| not_found(format!("no project with key {}", echo(&key))))
     }
 
     /// Tasks of every project the caller sees; tombstones are never listed.
@@ -334,6 +335,6 @@ impl QueryRoot {
     /// A user by username (`me` for the caller).
     async fn user(&self, ctx: &Context<'_>, username: String) -> async_graphql::Result<User> {
         let found = workspaces::user_by_name(store(ctx), viewer(ctx)?, &username).await.gql()?;
-        found.map(User).ok_or_else(|| not_found(format!("no user named {username}")))
+        found.map(User).ok_or_else(|| not_found(format!("no user named {}", echo(&username))))
     }
 }

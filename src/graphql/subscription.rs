@@ -31,7 +31,11 @@ impl SubscriptionRoot {
         let found = projects::by_key(store, viewer, &project).await.gql()?;
         let project_id = found
             .ok_or_else(|| {
-                coded(format!("no project with key {project}"), NOT_FOUND, Some(super::error::NOT_FOUND_HINT))
+                coded(
+                    format!("no project with key {}", crate::text::echo(&project)),
+                    NOT_FOUND,
+                    Some(super::error::NOT_FOUND_HINT),
+                )
             })?
             .id;
         let events = store.feed.subscribe(project_id, after).await.gql()?;

@@ -337,7 +337,11 @@ pub async fn task_by_ref(ctx: &Context<'_>, task_ref: &str) -> async_graphql::Re
     let columns = single_task_columns(ctx);
     let row = tasks::by_ref(store(ctx), viewer(ctx)?, task_ref, columns).await.gql()?;
     row.map(|t| Task::new(t, columns)).ok_or_else(|| {
-        super::error::coded(format!("no task {task_ref}"), super::error::NOT_FOUND, Some(super::error::NOT_FOUND_HINT))
+        super::error::coded(
+            format!("no task {}", crate::text::echo(task_ref)),
+            super::error::NOT_FOUND,
+            Some(super::error::NOT_FOUND_HINT),
+        )
     })
 }
 

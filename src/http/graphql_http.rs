@@ -193,10 +193,11 @@ async fn run(
         let hint = if method == Method::Get { URL_HINT } else { BODY_HINT };
         return refused(StatusCode::BAD_REQUEST, media, "the request has no `query`", hint);
     };
-    // The document limit is checked again when the request runs; here it
-    // keeps the GET check from parsing an oversized document.
+    // The document's size and nesting are checked again when the request
+    // runs; here they keep the GET check from parsing a document that is
+    // too long or nests too deep to parse safely.
     if method == Method::Get
-        && query.len() <= app.settings.limits.max_document_bytes
+        && graphql::limits::check_text(&query, &app.settings.limits).is_ok()
         && selects_mutation(&query, params.operation_name.as_deref())
     {
         let mut response = refused(

@@ -106,7 +106,10 @@ pub async fn graphql_ws(
             Ok(data)
         };
         let must_end = connection_must_end(app.store.db.clone(), token_of_connection);
-        serve(socket, app.graphql.clone(), protocol, on_init, must_end).await;
+        // Pinged well within the idle deadline: a quiet subscription whose
+        // client answers stays open, a vanished client is closed.
+        let ping_every = (app.settings.connections.idle_timeout() / 3).max(Duration::from_secs(1));
+        serve(socket, app.graphql.clone(), protocol, on_init, must_end, ping_every).await;
     })
 }
 
@@ -118,6 +121,7 @@ async fn serve<F, R>(
     protocol: WebSocketProtocols,
     on_init: F,
     must_end: impl std::future::Future<Output = (u16, &'static str)>,
+    ping_every: Duration,
 ) where
     F: FnOnce(serde_json::Value) -> R + Send + 'static,
     R: std::future::Future<Output = async_graphql::Result<Data>> + Send + 'static,
@@ -153,12 +157,19 @@ async fn serve<F, R>(
         .filter_map(future::ready);
     let operations = Operations::from_message_stream(gateway, messages, protocol).on_connection_init(on_init);
     futures_util::pin_mut!(operations, must_end);
+    let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);
     loop {
         let message = tokio::select! {
             message = operations.next() => match message {
                 Some(message) => message,
                 None => return,
             },
+            _ = pings.tick() => {
+                if sink.send(Message::Ping(Bytes::new())).await.is_err() {
+                    return;
+                }
+                continue;
+            }
             Some(answer) = answered.recv() => answer,
             (code, reason) = &mut must_end => {
                 tracing::debug!(code, reason, "graphql-ws connection closed");

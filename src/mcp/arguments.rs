@@ -15,6 +15,7 @@ use super::document::{ToolDocument, snake_case};
 use super::error::{ToolError, ToolResult};
 use super::guard::Form;
 use super::types::{Named, Types};
+use crate::text::echo;
 
 /// The smallest `max_chars`: below it, hardly a record fits.
 const MIN_MAX_CHARS: i64 = 1_000;
@@ -219,7 +220,7 @@ impl Arguments {
         if let Some(unknown) = arguments.keys().find(|k| !offered().any(|s| &s.argument == *k)) {
             let valid: Vec<&str> = offered().map(|s| s.argument.as_str()).collect();
             return Err(ToolError::invalid(
-                format!("unknown argument `{unknown}`"),
+                format!("unknown argument `{}`", echo(unknown)),
                 format!("this tool takes: {}", valid.join(", ")),
             ));
         }
@@ -255,7 +256,7 @@ impl Arguments {
                     if let Some((_, (min, max))) = self.ranges.iter().find(|(n, _)| n == name) {
                         if value.as_i64().is_some_and(|n| n < *min || n > *max) {
                             return Err(ToolError::invalid(
-                                format!("`{}` is {value}", spec.argument),
+                                format!("`{}` is {}", spec.argument, echo(value)),
                                 format!("use {min} to {max}"),
                             ));
                         }
@@ -269,14 +270,24 @@ impl Arguments {
                     let full = match value.as_str() {
                         Some("full") => true,
                         Some("summary") => false,
-                        _ => return Err(ToolError::invalid(format!("`view` is {value}"), "use summary or full")),
+                        _ => {
+                            return Err(ToolError::invalid(
+                                format!("`view` is {}", echo(value)),
+                                "use summary or full",
+                            ));
+                        }
                     };
                     call.variables.insert(name.clone(), full.into());
                 }
                 (Role::MaxChars { variable }, Some(value)) => {
                     let n = match value.as_i64() {
                         Some(n) if n >= MIN_MAX_CHARS => n,
-                        _ => return Err(ToolError::invalid(format!("`max_chars` is {value}"), "use 1000 or more")),
+                        _ => {
+                            return Err(ToolError::invalid(
+                                format!("`max_chars` is {}", echo(value)),
+                                "use 1000 or more",
+                            ));
+                        }
                     };
                     call.max_chars = Some(usize::try_from(n).unwrap_or(usize::MAX));
                     if let Some(variable) = variable {
@@ -291,7 +302,12 @@ impl Arguments {
                     call.format = match value.as_str() {
                         Some("object") => Form::Object,
                         Some("table") => Form::Table,
-                        _ => return Err(ToolError::invalid(format!("`format` is {value}"), "use object or table")),
+                        _ => {
+                            return Err(ToolError::invalid(
+                                format!("`format` is {}", echo(value)),
+                                "use object or table",
+                            ));
+                        }
                     };
                 }
                 (Role::Fields, Some(value)) => {
@@ -370,7 +386,10 @@ fn check_limit(value: &Value, most: i64) -> ToolResult<()> {
     match value.as_i64() {
         Some(n) if (1..=most).contains(&n) => Ok(()),
         None if value.is_null() => Ok(()),
-        _ => Err(ToolError::invalid(format!("`limit` is {value}"), format!("use 1 to {most}, and `cursor` for more"))),
+        _ => Err(ToolError::invalid(
+            format!("`limit` is {}", echo(value)),
+            format!("use 1 to {most}, and `cursor` for more"),
+        )),
     }
 }
 
@@ -424,7 +443,7 @@ fn coerce(value: &Value, ty: &Type, argument: &str, types: &Types) -> ToolResult
         };
     }
     let wrong = |expected: &str| {
-        ToolError::invalid(format!("`{argument}` is {value}, not {expected}"), "check the tool's input schema")
+        ToolError::invalid(format!("`{argument}` is {}, not {expected}", echo(value)), "check the tool's input schema")
     };
     match &ty.base {
         BaseType::List(inner) => match value {
@@ -454,9 +473,9 @@ fn coerce(value: &Value, ty: &Type, argument: &str, types: &Types) -> ToolResult
             "DateTime" => instant(argument, value.as_str().ok_or_else(|| wrong("a date or instant"))?).map(Value::from),
             "NaiveDate" => {
                 let text = value.as_str().ok_or_else(|| wrong("a date"))?;
-                chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
-                    .map(|_| value.clone())
-                    .map_err(|_| ToolError::invalid(format!("`{argument}` is not a date: {text}"), "use 2026-11-29"))
+                chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d").map(|_| value.clone()).map_err(|_| {
+                    ToolError::invalid(format!("`{argument}` is not a date: {}", echo(text)), "use 2026-11-29")
+                })
             }
             other => match types.get(other) {
                 Some(Named::Enum { values }) => {
@@ -465,7 +484,7 @@ fn coerce(value: &Value, ty: &Type, argument: &str, types: &Types) -> ToolResult
                         || {
                             let allowed: Vec<String> = values.iter().map(|v| v.to_lowercase()).collect();
                             ToolError::invalid(
-                                format!("`{argument}` is {value}"),
+                                format!("`{argument}` is {}", echo(value)),
                                 format!("use one of: {}", allowed.join(", ")),
                             )
                         },
@@ -487,11 +506,14 @@ fn coerce(value: &Value, ty: &Type, argument: &str, types: &Types) -> ToolResult
                             fields.iter().find(|f| snake_case(&f.name) == *key || f.name == *key).ok_or_else(|| {
                                 let valid: Vec<String> = fields.iter().map(|f| snake_case(&f.name)).collect();
                                 ToolError::invalid(
-                                    format!("`{argument}` has no field `{key}`"),
+                                    format!("`{argument}` has no field `{}`", echo(key)),
                                     format!("its fields: {}", valid.join(", ")),
                                 )
                             })?;
-                        out.insert(field.name.clone(), coerce(inner, &field.ty, &format!("{argument}.{key}"), types)?);
+                        out.insert(
+                            field.name.clone(),
+                            coerce(inner, &field.ty, &format!("{argument}.{}", echo(key)), types)?,
+                        );
                     }
                     Ok(Value::Object(out))
                 }
@@ -509,5 +531,8 @@ fn instant(argument: &str, value: &str) -> ToolResult<String> {
     if let Ok(d) = chrono::NaiveDate::parse_from_str(value, "%Y-%m-%d") {
         return Ok(format!("{d}T00:00:00Z"));
     }
-    Err(ToolError::invalid(format!("`{argument}` is not a date: {value}"), "use 2026-11-29 or 2026-11-29T10:00:00Z"))
+    Err(ToolError::invalid(
+        format!("`{argument}` is not a date: {}", echo(value)),
+        "use 2026-11-29 or 2026-11-29T10:00:00Z",
+    ))
 }

@@ -169,6 +169,14 @@ impl ToolDocument {
     /// against the schema itself is `catalogue::validate`'s, which runs the
     /// document through the gateway without executing a field.
     pub fn parse(source_name: &str, file: &str, types: &Types, shared: &Shared) -> Result<Self, DocumentError> {
+        // The parser recurses once per level: measure before it runs.
+        let max = crate::graphql::nesting::MAX_NESTING;
+        crate::graphql::nesting::check_text(file, max).map_err(|at| DocumentError {
+            source_name: source_name.to_owned(),
+            line: at.line,
+            column: at.column,
+            message: format!("brackets, braces and parentheses nest more than {max} levels deep"),
+        })?;
         let (text, appended) = with_shared_fragments(file, shared.text);
         let text = &text;
         let origins = Origins { file: source_name.to_owned(), shared: shared.name.to_owned(), appended };
@@ -176,7 +184,7 @@ impl ToolDocument {
         let start = async_graphql::Pos { line: 1, column: 1 };
         let parsed = async_graphql::parser::parse_query(text).map_err(|err| {
             let pos = err.positions().next().unwrap_or(start);
-            error(pos, err.to_string())
+            error(pos, without_source(&err))
         })?;
         let (name, operation) = match &parsed.operations {
             DocumentOperations::Multiple(operations) if operations.len() == 1 => {
@@ -356,6 +364,19 @@ impl Origins {
             },
             None => DocumentError { source_name: self.file.clone(), line, column, message },
         }
+    }
+}
+
+/// A parse error without the lines of the file it quotes (the parser
+/// prints the offending line): an error names a position, never the
+/// file's content.
+fn without_source(err: &async_graphql::parser::Error) -> String {
+    match err {
+        async_graphql::parser::Error::Syntax { message, .. } => message
+            .lines()
+            .find_map(|line| line.trim_start().strip_prefix("= "))
+            .map_or_else(|| "syntax error".to_owned(), |reason| format!("syntax error: {reason}")),
+        other => other.to_string(),
     }
 }
 

@@ -1,18 +1,25 @@
-//! JSON-RPC's own errors for malformed MCP requests over HTTP, answered
-//! before the transport sees them: a body that is not JSON is a parse
-//! error (-32700), `tools/call` arguments that are not an object are
-//! invalid params (-32602).
+//! JSON-RPC's own errors for MCP requests over HTTP the transport must not
+//! see: a page of a foreign `Origin` is forbidden (403, as the MCP
+//! transport spec asks), a body that is not JSON is a parse error (-32700),
+//! a batch (a JSON array, which MCP no longer has) an invalid request
+//! (-32600), and `tools/call` arguments that are not an object are invalid
+//! params (-32602).
 
 use axum::Json;
 use axum::body::{Body, to_bytes};
-use axum::extract::Request;
-use axum::http::{Method, StatusCode};
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
+use crate::App;
+
 pub const PARSE_ERROR: i64 = -32700;
+pub const INVALID_REQUEST: i64 = -32600;
 pub const INVALID_PARAMS: i64 = -32602;
+/// The server-defined code the MCP SDKs answer a refused Origin with.
+const FORBIDDEN: i64 = -32000;
 
 fn error(status: StatusCode, id: Value, code: i64, message: &str) -> Response {
     (status, Json(json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}}))).into_response()
@@ -20,9 +27,17 @@ fn error(status: StatusCode, id: Value, code: i64, message: &str) -> Response {
 
 /// The malformed request's error, if it is one.
 fn malformed(body: &[u8]) -> Option<Response> {
-    let Ok(message) = serde_json::from_slice::<Value>(body) else {
-        return Some(error(StatusCode::BAD_REQUEST, Value::Null, PARSE_ERROR, "Parse error: the body is not JSON"));
+    let message = match serde_json::from_slice::<Value>(body) {
+        Ok(message) => message,
+        Err(err) => {
+            let message = format!("Parse error: the body is not JSON ({err})");
+            return Some(error(StatusCode::BAD_REQUEST, Value::Null, PARSE_ERROR, &message));
+        }
     };
+    if message.is_array() {
+        let message = "Invalid Request: batches (JSON arrays) are not supported; send one message per request";
+        return Some(error(StatusCode::BAD_REQUEST, Value::Null, INVALID_REQUEST, message));
+    }
     let arguments = message.pointer("/params/arguments");
     let bad_arguments = message.get("method").and_then(Value::as_str) == Some("tools/call")
         && arguments.is_some_and(|a| !a.is_object() && !a.is_null());
@@ -30,6 +45,29 @@ fn malformed(body: &[u8]) -> Option<Response> {
         let id = message.get("id").cloned().unwrap_or(Value::Null);
         error(StatusCode::OK, id, INVALID_PARAMS, "Invalid params: `arguments` must be an object")
     })
+}
+
+/// Whether a page of `origin` may call `/mcp`: a loopback page, or one the
+/// operator allowed. A request without `Origin` does not come from a page.
+fn origin_allowed(origin: &HeaderValue, allowed: &[HeaderValue]) -> bool {
+    let Some(origin) = origin.to_str().ok().and_then(|o| crate::config::parse_origin(o).ok()) else {
+        return false;
+    };
+    let loopback = origin.to_str().ok().and_then(|o| url::Url::parse(o).ok()).is_some_and(|url| {
+        matches!(url.scheme(), "http" | "https") && matches!(url.host_str(), Some("localhost" | "127.0.0.1" | "[::1]"))
+    });
+    loopback || allowed.contains(&origin)
+}
+
+/// Refuses a request from a page of a foreign origin before anything else
+/// (a browser page must not drive an agent's tools with its user's token).
+pub async fn check_origin(State(app): State<App>, request: Request, next: Next) -> Response {
+    let origin = request.headers().get(header::ORIGIN);
+    if origin.is_some_and(|origin| !origin_allowed(origin, &app.settings.allowed_origins)) {
+        let message = "Forbidden: this Origin may not call /mcp; start the server with --allowed-origin to allow it";
+        return error(StatusCode::FORBIDDEN, Value::Null, FORBIDDEN, message);
+    }
+    next.run(request).await
 }
 
 /// Middleware in front of the MCP transport (the body is already bounded
@@ -64,5 +102,19 @@ mod tests {
                 .is_none()
         );
         assert!(malformed(br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#).is_none());
+        assert!(malformed(br#"[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]"#).is_some());
+    }
+
+    #[test]
+    fn loopback_and_allowed_origins_only() {
+        let allowed = [HeaderValue::from_static("https://app.example.com")];
+        for origin in ["http://localhost:6274", "http://127.0.0.1", "https://[::1]:8443", "https://APP.example.com:443"]
+        {
+            assert!(origin_allowed(&HeaderValue::from_static(origin), &allowed), "{origin}");
+        }
+        for origin in ["https://evil.example", "null", "http://localhost.evil.example", "https://app.example.com:8443"]
+        {
+            assert!(!origin_allowed(&HeaderValue::from_static(origin), &allowed), "{origin}");
+        }
     }
 }

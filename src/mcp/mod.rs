@@ -121,7 +121,7 @@ impl ServerHandler for McpServer {
         let name = request.name.to_string();
         let documents = self.app.tools.get();
         let Some(tool) = documents.iter().find(|t| t.tool.name == name) else {
-            return Err(ErrorData::invalid_params(format!("unknown tool {name}"), None));
+            return Err(ErrorData::invalid_params(format!("unknown tool {}", crate::text::echo(&name)), None));
         };
         let span = tracing::info_span!("tool", tool = %name, user = tracing::field::Empty, reply_chars = tracing::field::Empty);
         let Some(viewer) = self.viewer(&context) else {
@@ -169,7 +169,7 @@ pub async fn serve_stdio(app: App, viewer: Viewer) -> Result<(), Box<dyn std::er
 
 /// The `/mcp` service: stateless streamable HTTP with JSON replies. The
 /// router authenticates each request before this service reads it.
-pub use jsonrpc::reject_malformed;
+pub use jsonrpc::{check_origin, reject_malformed};
 
 pub fn http_service(app: App) -> StreamableHttpService<McpServer, LocalSessionManager> {
     let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];

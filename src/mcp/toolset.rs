@@ -101,7 +101,21 @@ pub enum LoadError {
     Taken { path: String, name: String, builtin: bool },
     #[error("the schema's SDL does not parse")]
     Schema,
+    #[error("{}: the file resolves outside the tools directory; link or copy tools into it", path.display())]
+    Outside { path: PathBuf },
+    #[error("{}: the file is {size} bytes long; a tool document is at most {max} (--max-document-bytes)", path.display())]
+    TooLarge { path: PathBuf, size: u64, max: usize },
+    #[error("{}: {what} is {length} characters long; at most {max} are served", path.display())]
+    TooLong { path: PathBuf, what: String, length: usize, max: usize },
+    #[error("the tools would make tools/list {length} characters long; at most {max} are served")]
+    ListTooLong { length: usize, max: usize },
 }
+
+/// The longest description of an operator's tool or of one of its
+/// arguments: what every client sends its model with each tools/list.
+const MAX_DESCRIPTION_CHARS: usize = 1_000;
+/// The longest tools/list, built-in tools (about 12,000) included.
+const MAX_TOOLS_LIST_CHARS: usize = 64_000;
 
 impl ToolSet {
     /// The built-in document tools, read (not yet validated: see
@@ -178,18 +192,29 @@ impl ToolSet {
     pub async fn load(&self, app: &App, dir: &Path) -> Result<(), LoadError> {
         let types = self.types.clone().ok_or(LoadError::Schema)?;
         let reserved: HashSet<String> = self.built_in.iter().map(|t| t.tool.name.to_string()).collect();
-        let entries = std::fs::read_dir(dir).map_err(|error| LoadError::Directory { path: dir.to_owned(), error })?;
+        let directory = |error| LoadError::Directory { path: dir.to_owned(), error };
+        let root = std::fs::canonicalize(dir).map_err(directory)?;
+        let entries = std::fs::read_dir(dir).map_err(directory)?;
         let mut paths: Vec<PathBuf> = entries
             .filter_map(Result::ok)
             .map(|e| e.path())
             .filter(|p| p.extension().is_some_and(|e| e == "graphql") && p.is_file())
             .collect();
         paths.sort();
+        let limits = &app.settings.limits;
         let mut tools: Vec<Arc<DocumentTool>> = Vec::new();
         for path in paths {
-            let text = std::fs::read_to_string(&path).map_err(|error| LoadError::File { path: path.clone(), error })?;
+            let text = read_tool_file(&root, &path, limits.max_document_bytes)?;
             let source = path.display().to_string();
             let tool = DocumentTool::parse(&source, &text, &types, self.limits)?;
+            // An operator's document obeys the limits a request obeys.
+            crate::graphql::limits::check_document(&tool.document.parsed, limits).map_err(|err| DocumentError {
+                source_name: source.clone(),
+                line: 1,
+                column: 1,
+                message: err.to_string(),
+            })?;
+            tool.check_descriptions(&path)?;
             validate(app, &tool.document).await?;
             let name = tool.tool.name.to_string();
             if reserved.contains(&name) || tools.iter().any(|t| t.tool.name == name) {
@@ -200,6 +225,11 @@ impl ToolSet {
                 });
             }
             tools.push(Arc::new(tool));
+        }
+        let served = self.served_built_in.read().map(|l| l.clone()).unwrap_or_default();
+        let length: usize = served.iter().chain(tools.iter()).map(|t| t.listed_chars()).sum();
+        if length > MAX_TOOLS_LIST_CHARS {
+            return Err(LoadError::ListTooLong { length, max: MAX_TOOLS_LIST_CHARS });
         }
         let count = tools.len();
         if let Ok(mut loaded) = self.loaded.write() {
@@ -229,7 +259,59 @@ impl ToolSet {
     }
 }
 
+/// A tool file's text, if it lies inside the directory (a link may not
+/// lead out of it) and is no longer than a request's document.
+fn read_tool_file(root: &Path, path: &Path, max: usize) -> Result<String, LoadError> {
+    use std::io::Read;
+    let file_error = |error| LoadError::File { path: path.to_owned(), error };
+    let resolved = std::fs::canonicalize(path).map_err(file_error)?;
+    if !resolved.starts_with(root) {
+        return Err(LoadError::Outside { path: path.to_owned() });
+    }
+    let file = std::fs::File::open(&resolved).map_err(file_error)?;
+    let size = file.metadata().map_err(file_error)?.len();
+    if size > max as u64 {
+        return Err(LoadError::TooLarge { path: path.to_owned(), size, max });
+    }
+    // The file may grow between the check and the read: read no further.
+    let mut text = String::new();
+    file.take(max as u64 + 1).read_to_string(&mut text).map_err(file_error)?;
+    if text.len() > max {
+        return Err(LoadError::TooLarge { path: path.to_owned(), size: text.len() as u64, max });
+    }
+    Ok(text)
+}
+
 impl DocumentTool {
+    /// Refuses an operator's tool whose descriptions would crowd the
+    /// tools/list every client sends its model.
+    fn check_descriptions(&self, path: &Path) -> Result<(), LoadError> {
+        let too_long = |what: String, text: &str| {
+            let length = crate::text::utf16_len(text);
+            (length > MAX_DESCRIPTION_CHARS).then(|| LoadError::TooLong {
+                path: path.to_owned(),
+                what,
+                length,
+                max: MAX_DESCRIPTION_CHARS,
+            })
+        };
+        if let Some(err) = too_long("the description".into(), &self.document.description) {
+            return Err(err);
+        }
+        for variable in &self.document.variables {
+            let description = variable.description.as_deref().unwrap_or_default();
+            if let Some(err) = too_long(format!("the description of `${}`", variable.name), description) {
+                return Err(err);
+            }
+        }
+        Ok(())
+    }
+
+    /// The tool's length in tools/list, in UTF-16 units.
+    fn listed_chars(&self) -> usize {
+        serde_json::to_string(&self.tool).map_or(0, |json| crate::text::utf16_len(&json))
+    }
+
     fn parse(source: &str, text: &str, types: &Arc<Types>, limits: ToolLimits) -> Result<Self, LoadError> {
         let document = ToolDocument::parse(source, text, types, &SHARED_FRAGMENTS)?;
         let at_start = |message: String| DocumentError { source_name: source.to_owned(), line: 1, column: 1, message };
@@ -384,7 +466,7 @@ impl DocumentTool {
         if let Some(unknown) = names.iter().find(|n| !keys.iter().any(|(k, _)| k == *n)) {
             let valid: Vec<&str> = keys.iter().map(|(k, _)| k.as_str()).collect();
             return Err(ToolError::invalid(
-                format!("`fields`: unknown field `{unknown}`"),
+                format!("`fields`: unknown field `{}`", crate::text::echo(unknown)),
                 format!("valid fields: {}", valid.join(", ")),
             ));
         }

@@ -28,7 +28,7 @@ async fn task_id_of(store: &Store, viewer: &Viewer, task_ref: Option<&str>) -> R
     let task = tasks::by_ref(store, viewer, task_ref, TaskColumns::default())
         .await?
         .filter(|t| t.deleted_at.is_none())
-        .ok_or_else(|| StoreError::not_found(format!("no task {task_ref}")))?;
+        .ok_or_else(|| StoreError::not_found(format!("no task {}", crate::text::echo(task_ref))))?;
     Ok(Some(task.id))
 }
 
@@ -73,7 +73,7 @@ async fn own_open_session(store: &Store, viewer: &Viewer, id: Option<&str>) -> R
         query = query.filter(agent_session::Column::PublicId.eq(id));
     }
     query.order_by_desc(agent_session::Column::StartedAt).one(&store.db).await?.ok_or_else(|| match id {
-        Some(id) => StoreError::not_found(format!("no open agent session {id} of this token")),
+        Some(id) => StoreError::not_found(format!("no open agent session {} of this token", crate::text::echo(id))),
         None => {
             StoreError::NotFound { message: "this token has no open agent session: call `registerAgent` first".into() }
         }

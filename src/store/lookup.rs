@@ -27,7 +27,7 @@ pub fn project_ids_by_key(key: &str) -> SelectStatement {
 pub fn parse_ref(task_ref: &str) -> Result<(&str, i32)> {
     let bad = || {
         StoreError::bad_input(
-            format!("`{task_ref}` is not a task ref"),
+            format!("`{}` is not a task ref", crate::text::echo(task_ref)),
             "a task ref is a project key, a dash and a number, like PROJ-42",
         )
     };

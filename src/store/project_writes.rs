@@ -9,6 +9,7 @@ use entity::{
 use super::visibility::{require_write, visible_project_ids, visible_workspace};
 use super::{Result, Store, StoreError, input, now};
 use crate::auth::Viewer;
+use crate::text::echo;
 
 #[derive(Debug, Clone)]
 pub struct NewProject {
@@ -32,7 +33,7 @@ fn validate_key(key: &str) -> Result<String> {
         && key.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());
     if !valid {
         return Err(StoreError::bad_input(
-            format!("`key` {key} is not a project key"),
+            format!("`key` {} is not a project key", echo(key)),
             "a key is 2 to 16 capital letters or digits, starting with a letter, like PROJ",
         ));
     }
@@ -51,7 +52,7 @@ pub async fn create_project(store: &Store, viewer: &Viewer, new: &NewProject) ->
         .filter(visible_workspace(viewer))
         .one(&store.db)
         .await?
-        .ok_or_else(|| StoreError::not_found(format!("no workspace with key {}", new.workspace)))?;
+        .ok_or_else(|| StoreError::not_found(format!("no workspace with key {}", echo(&new.workspace))))?;
     let membership = workspace_member::Entity::find()
         .filter(workspace_member::Column::WorkspaceId.eq(ws.id))
         .filter(workspace_member::Column::UserId.eq(viewer.user_id))
@@ -79,7 +80,7 @@ pub async fn create_project(store: &Store, viewer: &Viewer, new: &NewProject) ->
     .await
     .map_err(|err| match err.sql_err() {
         Some(SqlErr::UniqueConstraintViolation(_)) => {
-            StoreError::conflict(format!("a project with key {key} exists"), "choose another key")
+            StoreError::conflict(format!("a project with key {} exists", echo(&key)), "choose another key")
         }
         _ => err.into(),
     })?;
@@ -121,7 +122,7 @@ pub async fn add_member(
         .filter(project::Column::Id.in_subquery(visible_project_ids(viewer)))
         .one(&store.db)
         .await?
-        .ok_or_else(|| StoreError::not_found(format!("no project with key {project_key}")))?;
+        .ok_or_else(|| StoreError::not_found(format!("no project with key {}", echo(project_key))))?;
     let manages = project_member::Entity::find()
         .filter(project_member::Column::ProjectId.eq(project.id))
         .filter(project_member::Column::UserId.eq(viewer.user_id))
@@ -138,13 +139,13 @@ pub async fn add_member(
         .is_some();
     if !manages && !administers {
         return Err(StoreError::forbidden(
-            format!("only managers of {project_key} and admins of its workspace add members"),
+            format!("only managers of {} and admins of its workspace add members", echo(project_key)),
             "ask a project manager",
         ));
     }
     let user =
         user::Entity::find().filter(user::Column::Username.eq(username)).one(&store.db).await?.ok_or_else(|| {
-            StoreError::bad_input(format!("`username`: no user named {username}"), "name people by username")
+            StoreError::bad_input(format!("`username`: no user named {}", echo(username)), "name people by username")
         })?;
     project_member::ActiveModel {
         project_id: Set(project.id),
@@ -155,9 +156,10 @@ pub async fn add_member(
     .insert(&store.db)
     .await
     .map_err(|err| match err.sql_err() {
-        Some(SqlErr::UniqueConstraintViolation(_)) => {
-            StoreError::conflict(format!("{username} is already a member of {project_key}"), "nothing to do")
-        }
+        Some(SqlErr::UniqueConstraintViolation(_)) => StoreError::conflict(
+            format!("{} is already a member of {}", echo(username), echo(project_key)),
+            "nothing to do",
+        ),
         _ => err.into(),
     })
 }

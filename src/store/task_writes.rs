@@ -16,6 +16,7 @@ use super::tasks::{self, TaskColumns};
 use super::visibility::{require_write, visible_project_ids};
 use super::{Result, Store, StoreError, now};
 use crate::auth::Viewer;
+use crate::text::echo;
 
 #[derive(Debug, Clone, Default)]
 pub struct NewTask {
@@ -102,7 +103,7 @@ async fn visible_project(txn: &DatabaseTransaction, viewer: &Viewer, key: &str) 
         .filter(project::Column::Id.in_subquery(visible_project_ids(viewer)))
         .one(txn)
         .await?
-        .ok_or_else(|| StoreError::not_found(format!("no project with key {key}")))
+        .ok_or_else(|| StoreError::not_found(format!("no project with key {}", echo(key))))
 }
 
 async fn status_by_key(txn: &DatabaseTransaction, project_id: i64, key: Option<&str>) -> Result<status::Model> {
@@ -118,7 +119,7 @@ async fn status_by_key(txn: &DatabaseTransaction, project_id: i64, key: Option<&
     found.cloned().ok_or_else(|| {
         let keys: Vec<&str> = statuses.iter().map(|s| s.key.as_str()).collect();
         StoreError::bad_input(
-            format!("`status` {} is not a status of this project", key.unwrap_or("(default)")),
+            format!("`status` {} is not a status of this project", echo(key.unwrap_or("(default)"))),
             format!("use one of: {}", keys.join(", ")),
         )
     })
@@ -127,7 +128,7 @@ async fn status_by_key(txn: &DatabaseTransaction, project_id: i64, key: Option<&
 async fn user_by_name(txn: &DatabaseTransaction, viewer: &Viewer, argument: &str, name: &str) -> Result<user::Model> {
     let name = if name.eq_ignore_ascii_case("me") { viewer.username.as_str() } else { name };
     user::Entity::find().filter(user::Column::Username.eq(name)).one(txn).await?.ok_or_else(|| {
-        StoreError::bad_input(format!("`{argument}`: no user named {name}"), "name people by username, or `me`")
+        StoreError::bad_input(format!("`{argument}`: no user named {}", echo(name)), "name people by username, or `me`")
     })
 }
 
@@ -158,7 +159,7 @@ async fn labels_by_names(txn: &DatabaseTransaction, project_id: i64, names: &[St
         let found = all.iter().find(|l| l.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
             let known: Vec<&str> = all.iter().map(|l| l.name.as_str()).collect();
             StoreError::bad_input(
-                format!("`labels`: {name} is not a label of this project"),
+                format!("`labels`: {} is not a label of this project", echo(name)),
                 format!("use any of: {}", known.join(", ")),
             )
         })?;
@@ -180,10 +181,10 @@ async fn parent_in_project(
     let parent = tasks::by_ref(store, viewer, parent_ref, TaskColumns::default())
         .await?
         .filter(|t| t.deleted_at.is_none())
-        .ok_or_else(|| StoreError::not_found(format!("no task {parent_ref}")))?;
+        .ok_or_else(|| StoreError::not_found(format!("no task {}", echo(parent_ref))))?;
     if parent.project_id != project_id || Some(parent.id) == child {
         return Err(StoreError::bad_input(
-            format!("`parent` {parent_ref} cannot be this task's parent"),
+            format!("`parent` {} cannot be this task's parent", echo(parent_ref)),
             "a parent is another task of the same project",
         ));
     }
@@ -340,7 +341,7 @@ async fn live_task(store: &Store, viewer: &Viewer, task_ref: &str) -> Result<tas
     tasks::by_ref(store, viewer, task_ref, TaskColumns { description: true })
         .await?
         .filter(|t| t.deleted_at.is_none())
-        .ok_or_else(|| StoreError::not_found(format!("no task {task_ref}")))
+        .ok_or_else(|| StoreError::not_found(format!("no task {}", echo(task_ref))))
 }
 
 /// Takes the task's row lock for the rest of the transaction, then reads the
@@ -359,7 +360,7 @@ async fn lock_live_task(txn: &DatabaseTransaction, task_ref: &str, id: i64) -> R
         .one(txn)
         .await?
         .filter(|t| t.deleted_at.is_none())
-        .ok_or_else(|| StoreError::not_found(format!("no task {task_ref}")))
+        .ok_or_else(|| StoreError::not_found(format!("no task {}", echo(task_ref))))
 }
 
 async fn usernames_of(txn: &DatabaseTransaction, ids: &[i64]) -> Result<Vec<user::Model>> {

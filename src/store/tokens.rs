@@ -37,7 +37,7 @@ pub async fn list(db: &DatabaseConnection, username: Option<&str>) -> Result<Vec
             .filter(user::Column::Username.eq(name))
             .one(db)
             .await?
-            .ok_or_else(|| StoreError::not_found(format!("no user named {name}")))?;
+            .ok_or_else(|| StoreError::not_found(format!("no user named {}", crate::text::echo(name))))?;
         query = query.filter(api_token::Column::UserId.eq(user.id));
     }
     let tokens = query.all(db).await?;
@@ -145,7 +145,7 @@ pub async fn create_own(
                 .filter(super::visibility::visible_workspace(viewer))
                 .one(&store.db)
                 .await?
-                .ok_or_else(|| StoreError::not_found(format!("no workspace with key {key}")))?;
+                .ok_or_else(|| StoreError::not_found(format!("no workspace with key {}", crate::text::echo(key))))?;
             Some(ws.id)
         }
     };

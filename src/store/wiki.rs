@@ -23,6 +23,7 @@ use super::lookup::project_ids_by_key;
 use super::visibility::visible_wiki_page;
 use super::{Result, Store, StoreError};
 use crate::auth::Viewer;
+use crate::text::echo;
 
 pub const MAX_PATH_CHARS: usize = 512;
 
@@ -31,7 +32,7 @@ const PATH_HINT: &str = "a path is names separated by `/`, like guides/setup: no
 
 /// Checks a page path: `guides/setup`, kept as given (case included).
 pub fn validate_path(argument: &str, path: &str) -> Result<()> {
-    let bad = |why: &str| StoreError::bad_input(format!("`{argument}` {path:?} {why}"), PATH_HINT);
+    let bad = |why: &str| StoreError::bad_input(format!("`{argument}` {:?} {why}", echo(path)), PATH_HINT);
     if path.is_empty() {
         return Err(bad("is empty"));
     }
@@ -256,14 +257,14 @@ pub async fn by_path(
     let mut rows = select.all(&store.db).await?;
     match rows.len() {
         0 => Err(StoreError::not_found(match workspace {
-            Some(key) => format!("no wiki page {path} in workspace {key}"),
-            None => format!("no wiki page {path}"),
+            Some(key) => format!("no wiki page {} in workspace {}", echo(path), echo(key)),
+            None => format!("no wiki page {}", echo(path)),
         })),
         1 => Ok(rows.remove(0)),
         _ => {
             let keys = workspace_keys(store, rows.iter().map(|p| p.workspace_id)).await?;
             Err(StoreError::bad_input(
-                format!("wiki page {path} exists in several workspaces: {}", keys.join(", ")),
+                format!("wiki page {} exists in several workspaces: {}", echo(path), keys.join(", ")),
                 format!("pass `workspace`: one of {}", keys.join(", ")),
             ))
         }

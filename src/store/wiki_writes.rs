@@ -22,7 +22,7 @@ use super::visibility::{require_write, visible_project_ids, visible_wiki_page, v
 use super::wiki::{PageColumns, by_path, validate_path, workspace_ids_by_key};
 use super::{Result, Store, StoreError, input, now};
 use crate::auth::Viewer;
-use crate::text::{self, utf16_len};
+use crate::text::{self, echo, utf16_len};
 
 pub const MAX_CONTENT_CHARS: usize = 500_000;
 pub const MAX_TITLE_CHARS: usize = 500;
@@ -66,7 +66,7 @@ pub struct PatchPage {
 fn parse_base(text: &str, partial_ok: bool) -> Result<i32> {
     let bad = || {
         StoreError::bad_input(
-            format!("`baseRevision` {text:?} is not a revision"),
+            format!("`baseRevision` {:?} is not a revision", echo(text)),
             "pass `baseRevision` exactly as a read of the page returned it",
         )
     };
@@ -76,7 +76,7 @@ fn parse_base(text: &str, partial_ok: bool) -> Result<i32> {
     };
     if partial && !partial_ok {
         return Err(StoreError::bad_input(
-            format!("`baseRevision` {text:?} came from a partial read (a window or a section)"),
+            format!("`baseRevision` {:?} came from a partial read (a window or a section)", echo(text)),
             "that revision came from a partial read (a window or a section); read the whole page or use `patchWikiPage`",
         ));
     }
@@ -127,7 +127,7 @@ struct Save<'a> {
 
 fn conflict(path: &str, current: i32) -> StoreError {
     StoreError::conflict(
-        format!("wiki page {path} has changed: it is at revision {current}"),
+        format!("wiki page {} has changed: it is at revision {current}", echo(path)),
         format!(
             "the current revision is {current}: read the page again, reapply your change and pass `baseRevision` \"{current}\""
         ),
@@ -163,7 +163,7 @@ async fn save(store: &Store, viewer: &Viewer, path: &str, save: Save<'_>) -> Res
     let page = wiki_page::Entity::find_by_id(save.page_id)
         .one(&txn)
         .await?
-        .ok_or_else(|| StoreError::not_found(format!("no wiki page {path}")))?;
+        .ok_or_else(|| StoreError::not_found(format!("no wiki page {}", echo(path))))?;
     txn.commit().await?;
     Ok(page)
 }
@@ -202,7 +202,7 @@ async fn target(
         let page =
             by_path(store, viewer, None, path, PageColumns { content: true }).await.map_err(|err| match err {
                 StoreError::NotFound { .. } => StoreError::bad_input(
-                    format!("no wiki page {path} exists yet in the workspaces you see"),
+                    format!("no wiki page {} exists yet in the workspaces you see", echo(path)),
                     "pass `workspace` (a workspace key) to create the page",
                 ),
                 other => other,
@@ -210,7 +210,7 @@ async fn target(
         let ws = workspace::Entity::find_by_id(page.workspace_id)
             .one(&store.db)
             .await?
-            .ok_or_else(|| StoreError::not_found(format!("no wiki page {path}")))?;
+            .ok_or_else(|| StoreError::not_found(format!("no wiki page {}", echo(path))))?;
         return Ok((ws, Some(page)));
     };
     let ws = workspace::Entity::find()
@@ -218,7 +218,7 @@ async fn target(
         .filter(visible_workspace(viewer))
         .one(&store.db)
         .await?
-        .ok_or_else(|| StoreError::not_found(format!("no workspace with key {key}")))?;
+        .ok_or_else(|| StoreError::not_found(format!("no workspace with key {}", echo(key))))?;
     let page = wiki_page::Entity::find()
         .filter(wiki_page::Column::WorkspaceId.in_subquery(workspace_ids_by_key(key)))
         .filter(wiki_page::Column::Path.eq(path))
@@ -234,10 +234,10 @@ async fn project_in(store: &Store, viewer: &Viewer, ws: &workspace::Model, key: 
         .filter(project::Column::Id.in_subquery(visible_project_ids(viewer)))
         .one(&store.db)
         .await?
-        .ok_or_else(|| StoreError::not_found(format!("no project with key {key}")))?;
+        .ok_or_else(|| StoreError::not_found(format!("no project with key {}", echo(key))))?;
     if found.workspace_id != ws.id {
         return Err(StoreError::bad_input(
-            format!("`project` {key} is not in workspace {}", ws.key),
+            format!("`project` {} is not in workspace {}", echo(key), ws.key),
             "a page's project must be in the page's workspace",
         ));
     }
@@ -269,7 +269,7 @@ pub async fn put_page(store: &Store, viewer: &Viewer, put: &PutPage) -> Result<w
             Some(page) if page.deleted_at.is_none() => {
                 if base == 0 {
                     return Err(StoreError::conflict(
-                        format!("wiki page {path} already exists (revision {})", page.revision),
+                        format!("wiki page {} already exists (revision {})", echo(path), page.revision),
                         format!(
                             "read the whole page, then pass `baseRevision` \"{}\" to replace it, or use `patchWikiPage`",
                             page.revision
@@ -283,7 +283,9 @@ pub async fn put_page(store: &Store, viewer: &Viewer, put: &PutPage) -> Result<w
                     Save { page_id: page.id, base, content: &put.content, title: &title, project_id, revive: false };
                 save(store, viewer, path, save_args).await
             }
-            _ if base != 0 => Err(StoreError::not_found(format!("no wiki page {path} in workspace {}", ws.key))),
+            _ if base != 0 => {
+                Err(StoreError::not_found(format!("no wiki page {} in workspace {}", echo(path), ws.key)))
+            }
             Some(tombstone) => {
                 let save_args = Save {
                     page_id: tombstone.id,
@@ -301,7 +303,7 @@ pub async fn put_page(store: &Store, viewer: &Viewer, put: &PutPage) -> Result<w
     .await;
     result.map_err(|err| match is_unique_violation(&err) {
         // Another page holds the path out of the viewer's sight.
-        true => StoreError::conflict(format!("the path {path} is taken"), "choose another path"),
+        true => StoreError::conflict(format!("the path {} is taken", echo(path)), "choose another path"),
         false => err,
     })
 }
@@ -375,7 +377,7 @@ fn patched(content: &str, patch: &PatchPage, revision: i32) -> Result<String> {
             let section = text::find_section(content, &outline, name).ok_or_else(|| {
                 let names: Vec<&str> = outline.iter().take(30).map(|h| h.slug.as_str()).collect();
                 StoreError::bad_input(
-                    format!("the page has no section {name:?}"),
+                    format!("the page has no section {:?}", echo(name)),
                     if names.is_empty() {
                         "the page has no headings: use `find` instead".to_owned()
                     } else {

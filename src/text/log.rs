@@ -1,6 +1,7 @@
-//! User input as it may appear in a log line: cut short, with control and
+//! User input as it may appear in a log line (cut short, with control and
 //! bidirectional characters escaped, so no input can forge a line, color a
-//! terminal or reorder what an operator reads.
+//! terminal or reorder what an operator reads) or be echoed in an error
+//! (cut to a prefix, so a megabyte of name never comes back whole).
 
 /// Longest piece of input a log line carries, in characters.
 const MAX_LOGGED_CHARS: usize = 200;
@@ -29,9 +30,28 @@ pub fn for_log(text: &str) -> String {
     out
 }
 
+/// Longest piece of a client's input an error echoes, in characters.
+const MAX_ECHOED_CHARS: usize = 64;
+
+/// A name or value a client sent, as an error quotes it: its first 64
+/// characters, and `...` when it goes on.
+pub fn echo(input: impl std::fmt::Display) -> String {
+    let text = input.to_string();
+    match text.char_indices().nth(MAX_ECHOED_CHARS) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn echoes_are_a_short_prefix() {
+        assert_eq!(echo("list_tasks"), "list_tasks");
+        assert_eq!(echo("é".repeat(1_000)), format!("{}...", "é".repeat(64)));
+    }
 
     #[test]
     fn controls_are_escaped_and_long_input_cut() {

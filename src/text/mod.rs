@@ -18,7 +18,7 @@ mod summary;
 mod window;
 
 pub use html::html_to_text;
-pub use log::{for_log, is_bidi_control};
+pub use log::{echo, for_log, is_bidi_control};
 pub use markdown::{
     FrontmatterError, Heading, MAX_FRONTMATTER_BYTES, Section, check_frontmatter, find_section, frontmatter, outline,
     section_at, slugify, split_frontmatter,

@@ -3,6 +3,7 @@
 
 mod support;
 
+mod deep_nesting;
 mod errors;
 mod hostile_input;
 mod mutations;
@@ -11,6 +12,7 @@ mod properties;
 mod request_limits;
 mod schema_sync;
 mod search;
+mod slow_clients;
 mod sql;
 mod startup;
 mod subscription;

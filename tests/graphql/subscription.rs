@@ -8,9 +8,9 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use crate::on_both_backends;
 use crate::support::{Backend, TestApp, simple_board};
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub(crate) type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn connect(app: &TestApp, token: &str) -> Socket {
+pub(crate) async fn connect(app: &TestApp, token: &str) -> Socket {
     let mut request = format!("{}/graphql/ws", app.base.replace("http", "ws")).into_client_request().expect("request");
     request.headers_mut().insert("Sec-WebSocket-Protocol", "graphql-transport-ws".parse().expect("header"));
     let (mut socket, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
@@ -21,7 +21,7 @@ async fn connect(app: &TestApp, token: &str) -> Socket {
     socket
 }
 
-async fn next_json(socket: &mut Socket) -> Value {
+pub(crate) async fn next_json(socket: &mut Socket) -> Value {
     loop {
         let message = tokio::time::timeout(std::time::Duration::from_secs(10), socket.next())
             .await

@@ -141,14 +141,14 @@ impl TestApp {
         conn.set_metric_callback(move |info| {
             log.0.lock().expect("statement log").push(info.statement.to_string());
         });
+        let connections = settings.connections;
         let app = App::new(conn.clone(), settings);
         app.tools.load_configured(&app).await.expect("the tool documents load");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("address"));
         let router = http::router(app);
         let server = tokio::spawn(async move {
-            let service = router.into_make_service_with_connect_info::<std::net::SocketAddr>();
-            axum::serve(listener, service).await.ok();
+            http::serve(listener, router, connections, std::future::pending()).await.ok();
         });
         Self { db: conn, base, statements, test_db, client: reqwest::Client::new(), server }
     }

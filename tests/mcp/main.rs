@@ -9,11 +9,13 @@ mod client;
 
 mod conventions;
 mod hostile;
+mod hostile_tools;
 mod live_events;
 mod operator;
 mod properties;
 mod stdio;
 mod tools;
+mod transport;
 mod visibility;
 mod wiki;
 mod windows;
