@@ -12,6 +12,7 @@ use async_graphql::{Data, Executor, Request, Response, ServerError};
 
 use super::AppSchema;
 use super::error::BAD_USER_INPUT;
+use super::introspection::IntrospectionSizes;
 use super::limits::{DocumentError, check_document, check_text, check_variables, with_code};
 use crate::config::Limits;
 
@@ -19,11 +20,19 @@ use crate::config::Limits;
 pub struct Gateway {
     schema: AppSchema,
     limits: Limits,
+    introspection: IntrospectionSizes,
 }
 
 impl Gateway {
     pub fn new(schema: AppSchema, limits: Limits) -> Self {
-        Self { schema, limits }
+        let introspection = IntrospectionSizes::of_sdl(&schema.sdl());
+        Self { schema, limits, introspection }
+    }
+
+    /// The sizes of this schema's introspection lists, for documents
+    /// measured before they reach the gateway.
+    pub fn introspection_sizes(&self) -> &IntrospectionSizes {
+        &self.introspection
     }
 
     /// The schema's SDL, as async-graphql prints it.
@@ -38,7 +47,7 @@ impl Gateway {
         check_variables(&request.variables).map_err(DocumentError::into_server_error)?;
         let name = request.operation_name.clone();
         let document = request.parsed_query().map_err(with_code)?;
-        check_document(document, &self.limits).map_err(DocumentError::into_server_error)?;
+        check_document(document, &self.limits, &self.introspection).map_err(DocumentError::into_server_error)?;
         Ok(operation_type(document, name.as_deref()))
     }
 

@@ -18,6 +18,7 @@ use async_graphql::parser::types::{
 use async_graphql::{Name, Positioned, ServerError, Variables};
 
 use super::error::BAD_USER_INPUT;
+use super::introspection::IntrospectionSizes;
 use super::nesting;
 use crate::config::Limits;
 
@@ -27,6 +28,10 @@ struct Cost {
     fields: u64,
     aliases: u64,
     depth: u64,
+    /// The values the introspection part of the answer would hold.
+    introspection: u64,
+    /// `__schema` selections, each spread counted.
+    schemas: u64,
 }
 
 impl Cost {
@@ -35,6 +40,8 @@ impl Cost {
             fields: self.fields.saturating_add(other.fields),
             aliases: self.aliases.saturating_add(other.aliases),
             depth: self.depth.max(other.depth),
+            introspection: self.introspection.saturating_add(other.introspection),
+            schemas: self.schemas.saturating_add(other.schemas),
         }
     }
 }
@@ -52,6 +59,10 @@ pub enum DocumentError {
     TooManyMutations { count: u64, max: u64 },
     #[error("the query nests {depth} levels deep; at most {max} are accepted")]
     TooDeep { depth: u64, max: u64 },
+    #[error("the introspection would answer about {estimate} values; at most {max} are accepted (--max-complexity)")]
+    IntrospectionTooLarge { estimate: u64, max: u64 },
+    #[error("the document selects `__schema` {0} times; the schema is introspected once a request")]
+    RepeatedIntrospection(u64),
     #[error("the document nests fields and fragments more than {0} levels deep")]
     TooNested(usize),
     #[error(
@@ -76,6 +87,10 @@ impl DocumentError {
             DocumentError::TooManyMutations { .. } => "send the mutations in several requests; nothing was written",
             DocumentError::TooDeep { .. } | DocumentError::TooNested(_) => {
                 "select fewer nested levels; follow ids or refs in a second request"
+            }
+            DocumentError::IntrospectionTooLarge { .. } | DocumentError::RepeatedIntrospection(_) => {
+                "introspect once: one `__schema` selection, without lists nested in lists (or read the committed \
+                 schema.graphql)"
             }
             DocumentError::TextTooNested { .. } | DocumentError::VariableTooNested { .. } => {
                 "send flatter values: no argument or variable of this schema nests more than a few levels"
@@ -131,9 +146,14 @@ const MAX_NESTING: usize = 32;
 
 struct Analyzer<'a> {
     fragments: &'a HashMap<Name, Positioned<FragmentDefinition>>,
-    memo: HashMap<&'a str, Memo>,
+    sizes: &'a IntrospectionSizes,
+    /// Fragments measured, by name and whether they were spread under
+    /// introspection (where their lists multiply).
+    memo: HashMap<(&'a str, bool), Memo>,
     top_memo: HashMap<&'a str, TopLevel>,
     nesting: usize,
+    /// The selection being measured is under `__schema` or `__type`.
+    introspecting: bool,
 }
 
 impl<'a> Analyzer<'a> {
@@ -158,11 +178,27 @@ impl<'a> Analyzer<'a> {
     fn selection_inner(&mut self, selection: &'a Selection) -> Result<Cost, DocumentError> {
         match selection {
             Selection::Field(field) => {
-                let inner = self.selection_set(&field.node.selection_set.node)?;
+                let name = field.node.name.node.as_str();
+                let outside = !self.introspecting;
+                let enters = outside && is_introspection(name);
+                self.introspecting |= enters;
+                let inner = self.selection_set(&field.node.selection_set.node);
+                self.introspecting = !outside;
+                let inner = inner?;
+                // Under introspection, each value of a list repeats what
+                // is selected under it.
+                let introspection = if outside && !enters {
+                    inner.introspection
+                } else {
+                    let per_parent = if outside { 1 } else { self.sizes.per_parent(name) };
+                    per_parent.saturating_mul(inner.introspection.saturating_add(1))
+                };
                 Ok(Cost {
                     fields: inner.fields.saturating_add(1),
                     aliases: inner.aliases.saturating_add(u64::from(field.node.alias.is_some())),
                     depth: inner.depth.saturating_add(1),
+                    introspection,
+                    schemas: inner.schemas.saturating_add(u64::from(outside && name == "__schema")),
                 })
             }
             Selection::InlineFragment(inline) => self.selection_set(&inline.node.selection_set.node),
@@ -171,16 +207,17 @@ impl<'a> Analyzer<'a> {
     }
 
     fn fragment(&mut self, name: &'a str) -> Result<Cost, DocumentError> {
-        match self.memo.get(name) {
+        match self.memo.get(&(name, self.introspecting)) {
             Some(Memo::Done(cost)) => return Ok(*cost),
             Some(Memo::Measuring) => return Err(DocumentError::FragmentCycle(name.to_owned())),
             None => {}
         }
         let (key, definition) =
             self.fragments.get_key_value(name).ok_or_else(|| DocumentError::UnknownFragment(name.to_owned()))?;
-        self.memo.insert(key.as_str(), Memo::Measuring);
+        let key = (key.as_str(), self.introspecting);
+        self.memo.insert(key, Memo::Measuring);
         let cost = self.selection_set(&definition.node.selection_set.node)?;
-        self.memo.insert(key.as_str(), Memo::Done(cost));
+        self.memo.insert(key, Memo::Done(cost));
         Ok(cost)
     }
 
@@ -256,10 +293,21 @@ pub fn check_variables(variables: &Variables) -> Result<(), DocumentError> {
     }
 }
 
-/// Measures a parsed document against the limits.
-pub fn check_document(document: &ExecutableDocument, limits: &Limits) -> Result<(), DocumentError> {
-    let mut analyzer =
-        Analyzer { fragments: &document.fragments, memo: HashMap::new(), top_memo: HashMap::new(), nesting: 0 };
+/// Measures a parsed document against the limits, its introspection by
+/// the lists of the schema it runs on.
+pub fn check_document(
+    document: &ExecutableDocument,
+    limits: &Limits,
+    sizes: &IntrospectionSizes,
+) -> Result<(), DocumentError> {
+    let mut analyzer = Analyzer {
+        fragments: &document.fragments,
+        sizes,
+        memo: HashMap::new(),
+        top_memo: HashMap::new(),
+        nesting: 0,
+        introspecting: false,
+    };
     let operations: Vec<_> = match &document.operations {
         DocumentOperations::Single(op) => vec![&op.node],
         DocumentOperations::Multiple(ops) => ops.values().map(|op| &op.node).collect(),
@@ -270,8 +318,9 @@ pub fn check_document(document: &ExecutableDocument, limits: &Limits) -> Result<
     }
     // Fragments no operation spreads still cost validation time.
     for name in document.fragments.keys() {
-        if !analyzer.memo.contains_key(name.as_str()) {
-            total = total.add(analyzer.fragment(name.as_str())?);
+        let name = name.as_str();
+        if !analyzer.memo.contains_key(&(name, false)) && !analyzer.memo.contains_key(&(name, true)) {
+            total = total.add(analyzer.fragment(name)?);
         }
     }
     if total.fields > limits.max_fields {
@@ -279,6 +328,13 @@ pub fn check_document(document: &ExecutableDocument, limits: &Limits) -> Result<
     }
     if total.aliases > limits.max_aliases {
         return Err(DocumentError::TooManyAliases { count: total.aliases, max: limits.max_aliases });
+    }
+    if total.schemas > 1 {
+        return Err(DocumentError::RepeatedIntrospection(total.schemas));
+    }
+    let max = limits.max_complexity as u64;
+    if total.introspection > max {
+        return Err(DocumentError::IntrospectionTooLarge { estimate: total.introspection, max });
     }
     for operation in operations {
         let top = analyzer.top_level(&operation.selection_set.node)?;
@@ -301,7 +357,7 @@ mod tests {
 
     fn check(query: &str) -> Result<(), DocumentError> {
         let document = async_graphql::parser::parse_query(query).expect("test documents parse");
-        check_document(&document, &Limits::default())
+        check_document(&document, &Limits::default(), &IntrospectionSizes::default())
     }
 
     fn bomb(levels: usize) -> String {
@@ -328,7 +384,10 @@ mod tests {
         let document = async_graphql::parser::parse_query(bomb(3)).expect("parses");
         let limits = Limits { max_fields: 17, ..Limits::default() };
         // tasks + nodes + 2^3 spreads of {ref title}
-        assert_eq!(check_document(&document, &limits), Err(DocumentError::TooManyFields { count: 18, max: 17 }));
+        assert_eq!(
+            check_document(&document, &limits, &IntrospectionSizes::default()),
+            Err(DocumentError::TooManyFields { count: 18, max: 17 })
+        );
     }
 
     #[test]
@@ -363,9 +422,45 @@ mod tests {
         text.push_str("fragment f2000 on Query { __typename }\n");
         let document = async_graphql::parser::parse_query(&text).expect("parses");
         let started = std::time::Instant::now();
-        let result = check_document(&document, &Limits::default());
+        let result = check_document(&document, &Limits::default(), &IntrospectionSizes::default());
         assert!(started.elapsed() < std::time::Duration::from_millis(500), "{:?}", started.elapsed());
         assert_eq!(result, Err(DocumentError::TooNested(MAX_NESTING)));
+    }
+
+    fn real_sizes() -> IntrospectionSizes {
+        use crate::graphql::{MutationRoot, QueryRoot, SubscriptionRoot};
+        IntrospectionSizes::of_sdl(
+            &async_graphql::Schema::build(QueryRoot, MutationRoot, SubscriptionRoot).finish().sdl(),
+        )
+    }
+
+    #[test]
+    fn introspection_is_measured_by_the_answer_it_makes() {
+        let sizes = real_sizes();
+        let limits = Limits::default();
+        for text in [
+            include_str!("../../tests/fixtures/introspection/graphql-js-16.graphql"),
+            include_str!("../../tests/fixtures/introspection/graphql-core-3.2.graphql"),
+        ] {
+            let document = async_graphql::parser::parse_query(text).expect("parses");
+            assert_eq!(check_document(&document, &limits, &sizes), Ok(()));
+            let tight = Limits { max_complexity: 20_000, ..Limits::default() };
+            let refused = check_document(&document, &tight, &sizes);
+            assert!(matches!(refused, Err(DocumentError::IntrospectionTooLarge { estimate, .. }) if estimate > 25_000));
+        }
+        let listing = "types { name fields { name type { name } } }";
+        let repeated: String = (0..100).map(|i| format!("s{i}: __schema {{ {listing} }} ")).collect();
+        let document = async_graphql::parser::parse_query(format!("{{ {repeated} }}")).expect("parses");
+        assert_eq!(check_document(&document, &limits, &sizes), Err(DocumentError::RepeatedIntrospection(100)));
+        let aliased: String = (0..100).map(|i| format!("t{i}: {listing} ")).collect();
+        let document = async_graphql::parser::parse_query(format!("{{ __schema {{ {aliased} }} }}")).expect("parses");
+        assert!(matches!(check_document(&document, &limits, &sizes), Err(DocumentError::IntrospectionTooLarge { .. })));
+        // Lists nested in lists multiply: fields of the types of fields.
+        let nested =
+            format!("{{ __type(name: \"Task\") {{ {} name {} }} }}", "fields { type { ".repeat(7), "} } ".repeat(7));
+        let document = async_graphql::parser::parse_query(nested).expect("parses");
+        let tight = Limits { max_complexity: 10_000, ..Limits::default() };
+        assert!(matches!(check_document(&document, &tight, &sizes), Err(DocumentError::IntrospectionTooLarge { .. })));
     }
 
     #[test]

@@ -8,6 +8,7 @@ mod connection;
 pub mod error;
 mod gateway;
 mod ids;
+pub mod introspection;
 pub mod limits;
 mod loaders;
 mod mutation;

@@ -208,12 +208,13 @@ impl ToolSet {
             let source = path.display().to_string();
             let tool = DocumentTool::parse(&source, &text, &types, self.limits)?;
             // An operator's document obeys the limits a request obeys.
-            crate::graphql::limits::check_document(&tool.document.parsed, limits).map_err(|err| DocumentError {
-                source_name: source.clone(),
-                line: 1,
-                column: 1,
-                message: err.to_string(),
-            })?;
+            crate::graphql::limits::check_document(&tool.document.parsed, limits, app.graphql.introspection_sizes())
+                .map_err(|err| DocumentError {
+                    source_name: source.clone(),
+                    line: 1,
+                    column: 1,
+                    message: err.to_string(),
+                })?;
             tool.check_descriptions(&path)?;
             validate(app, &tool.document).await?;
             let name = tool.tool.name.to_string();

@@ -22,9 +22,51 @@ pub const MAX_STATUS_CHARS: usize = 1_000;
 pub const MAX_SEARCH_WORDS: usize = 16;
 pub const MAX_SEARCH_WORD_CHARS: usize = 100;
 
+/// Refuses what makes a name look like another or look empty: format
+/// characters (category Cf: zero-width spaces and joiners, the byte order
+/// mark, bidirectional controls) and line or paragraph separators. A joiner
+/// or tag inside an emoji sequence (👩‍💻, a subdivision flag) is part of a
+/// visible character and stays. The error names the character and its
+/// position, counted in UTF-16 units from 1.
+pub fn visible_characters(argument: &str, value: &str) -> Result<()> {
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+    use unicode_segmentation::UnicodeSegmentation;
+    let mut position = 1;
+    for cluster in value.graphemes(true) {
+        let emoji = cluster.chars().next().is_some_and(|c| c.general_category() == GeneralCategory::OtherSymbol);
+        for c in cluster.chars() {
+            let invisible = match c.general_category() {
+                GeneralCategory::Format => !(emoji && matches!(c, '\u{200D}' | '\u{E0020}'..='\u{E007F}')),
+                GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator => true,
+                _ => false,
+            };
+            if invisible {
+                return Err(StoreError::bad_input(
+                    format!(
+                        "`{argument}` holds U+{:04X}, an invisible format or separator character, at position {position}",
+                        u32::from(c)
+                    ),
+                    "remove it: names that look the same must be the same (zero-width spaces and joiners, byte order \
+                     marks, direction marks and line separators are refused)",
+                ));
+            }
+            position += c.len_utf16();
+        }
+    }
+    Ok(())
+}
+
+/// `value` in Unicode normalization form C, the one form every name is
+/// stored in: `é` typed as one character or as `e` and an accent is one
+/// name.
+pub fn nfc(value: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    value.nfc().collect()
+}
+
 /// Checks a single-line field (titles, names, keys, paths, labels): trimmed,
-/// not empty, at most `max` characters, no control characters and no
-/// bidirectional controls.
+/// not empty, at most `max` characters, no control characters, no
+/// invisible format characters; returned in NFC.
 pub fn single_line(argument: &str, value: &str, max: usize) -> Result<String> {
     let value = value.trim();
     if value.is_empty() {
@@ -42,7 +84,8 @@ pub fn single_line(argument: &str, value: &str, max: usize) -> Result<String> {
             "a single-line field takes printable text only: no newlines, tabs, escapes or U+202A-U+202E, U+2066-U+2069",
         ));
     }
-    Ok(value.to_owned())
+    visible_characters(argument, value)?;
+    Ok(nfc(value))
 }
 
 /// Checks a multi-line field: at most `max` characters, and no control
@@ -171,6 +214,29 @@ mod tests {
         }
         assert!(single_line("title", &"é".repeat(11), 10).is_err());
         assert!(single_line("title", "Ünïcödé 🎉 ok", 100).is_ok());
+    }
+
+    #[test]
+    fn names_that_look_the_same_are_one_or_refused() {
+        let composed = single_line("title", "Caf\u{e9}", 100).ok();
+        assert_eq!(single_line("title", "Cafe\u{301}", 100).ok(), composed);
+        for (bad, at) in [
+            ("a\u{200B}b", "U+200B, an invisible format or separator character, at position 2"),
+            ("\u{FEFF}page", "U+FEFF"),
+            ("line\u{2028}break", "U+2028"),
+            ("para\u{2029}graph", "U+2029"),
+            ("\u{1F600}\u{200B}", "at position 3"),
+            ("soft\u{AD}hyphen", "U+00AD"),
+        ] {
+            let err = single_line("title", bad, 100).expect_err(bad).to_string();
+            assert!(err.contains(at), "{bad:?}: {err}");
+        }
+        // Joiners and tags inside emoji sequences are part of what is seen.
+        for fine in
+            ["\u{1F469}\u{200D}\u{1F4BB} team", "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"]
+        {
+            assert!(single_line("title", fine, 100).is_ok(), "{fine:?}");
+        }
     }
 
     #[test]

@@ -31,7 +31,9 @@ const PATH_HINT: &str = "a path is names separated by `/`, like guides/setup: no
                          segment, no `.` or `..`, no control or bidirectional control characters, at most 512 characters";
 
 /// Checks a page path: `guides/setup`, kept as given (case included).
-pub fn validate_path(argument: &str, path: &str) -> Result<()> {
+/// Checks a wiki path and returns it as it is stored and looked up: in
+/// NFC, so paths that look the same are one page.
+pub fn validate_path(argument: &str, path: &str) -> Result<String> {
     let bad = |why: &str| StoreError::bad_input(format!("`{argument}` {:?} {why}", echo(path)), PATH_HINT);
     if path.is_empty() {
         return Err(bad("is empty"));
@@ -42,6 +44,7 @@ pub fn validate_path(argument: &str, path: &str) -> Result<()> {
     if path.chars().any(|c| c.is_control() || crate::text::is_bidi_control(c)) {
         return Err(bad("holds a control character"));
     }
+    super::input::visible_characters(argument, path)?;
     if path.starts_with('/') || path.ends_with('/') {
         return Err(bad("starts or ends with `/`"));
     }
@@ -50,7 +53,7 @@ pub fn validate_path(argument: &str, path: &str) -> Result<()> {
             return Err(bad("has an empty, `.`, `..` or space-padded segment"));
         }
     }
-    Ok(())
+    Ok(super::input::nfc(path))
 }
 
 /// Which pages a list holds; tombstones are never in.
@@ -118,8 +121,8 @@ fn condition(viewer: &Viewer, filter: &WikiFilter) -> Result<Condition> {
         c = c.add(wiki_page::Column::WorkspaceId.in_subquery(workspace_ids_by_key(key)));
     }
     if let Some(prefix) = filter.path_prefix.as_deref().map(|p| p.trim_end_matches('/')).filter(|p| !p.is_empty()) {
-        validate_path("pathPrefix", prefix)?;
-        c = c.add(at_or_under(prefix));
+        let prefix = validate_path("pathPrefix", prefix)?;
+        c = c.add(at_or_under(&prefix));
     }
     if let Some(key) = &filter.project {
         c = c.add(wiki_page::Column::ProjectId.in_subquery(project_ids_by_key(key)));
@@ -249,8 +252,8 @@ pub async fn by_path(
     path: &str,
     columns: PageColumns,
 ) -> Result<wiki_page::Model> {
-    validate_path("path", path)?;
-    let mut select = select_columns(columns).filter(live(viewer)).filter(wiki_page::Column::Path.eq(path));
+    let path = validate_path("path", path)?;
+    let mut select = select_columns(columns).filter(live(viewer)).filter(wiki_page::Column::Path.eq(path.as_str()));
     if let Some(key) = workspace {
         select = select.filter(wiki_page::Column::WorkspaceId.in_subquery(workspace_ids_by_key(key)));
     }

@@ -251,7 +251,7 @@ fn is_unique_violation(err: &StoreError) -> bool {
 /// Creates a page, or replaces the whole content of one at its current revision.
 pub async fn put_page(store: &Store, viewer: &Viewer, put: &PutPage) -> Result<wiki_page::Model> {
     require_write(viewer)?;
-    validate_path("path", &put.path)?;
+    let put = &PutPage { path: validate_path("path", &put.path)?, ..put.clone() };
     validate_content(&put.content)?;
     let base = put.base_revision.as_deref().map(|b| parse_base(b, false)).transpose()?.unwrap_or(0);
     let title = match &put.title {
@@ -403,7 +403,7 @@ fn patched(content: &str, patch: &PatchPage, revision: i32) -> Result<String> {
 /// (whole or partial).
 pub async fn patch_page(store: &Store, viewer: &Viewer, patch: &PatchPage) -> Result<wiki_page::Model> {
     require_write(viewer)?;
-    validate_path("path", &patch.path)?;
+    let patch = &PatchPage { path: validate_path("path", &patch.path)?, ..patch.clone() };
     let base = parse_base(&patch.base_revision, true)?;
     if base == 0 {
         return Err(StoreError::bad_input(

@@ -40,6 +40,20 @@ async fn standard_introspection_queries_pass_the_default_limits(backend: Backend
             data["__schema"]["types"].as_array().into_iter().flatten().filter_map(|t| t["name"].as_str()).collect();
         assert!(types.contains(&"Task") && types.contains(&"TaskFilter"), "{name}: {types:?}");
     }
+    // Introspection is counted: a schema listed a hundred times, by a user
+    // who is a member of nothing, is refused before it is built.
+    let board = crate::support::Board::new(&app.db);
+    board.user("nobody").await;
+    let stranger = board.token("nobody").await;
+    let listing = "types { name fields { name type { name } } }";
+    let repeated: String = (0..100).map(|i| format!("s{i}: __schema {{ {listing} }} ")).collect();
+    let aliased: String = (0..100).map(|i| format!("t{i}: {listing} ")).collect();
+    for document in [format!("{{ {repeated} }}"), format!("{{ __schema {{ {aliased} }} }}")] {
+        let started = Instant::now();
+        let (_, body) = app.post(Some(&stranger), &document, json!({})).await;
+        assert!(started.elapsed() < Duration::from_secs(1), "took {:?}", started.elapsed());
+        assert_refused(&body, "introspect");
+    }
     let chain = format!("{{ __type(name: \"Task\") {{ {}kind{} }} }}", "ofType { ".repeat(100), " }".repeat(100));
     let (_, body) = app.post(Some(&s.alice_token), &chain, json!({})).await;
     assert_eq!(body["errors"][0]["extensions"]["code"], "BAD_USER_INPUT", "{body}");

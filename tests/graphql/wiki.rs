@@ -554,7 +554,45 @@ async fn lists_cost_the_same_statements_at_any_size(backend: Backend) {
     app.finish().await;
 }
 
+/// Paths that look the same are one page (stored in NFC), and invisible
+/// characters are refused with their code point and position; task titles
+/// are stored in NFC too.
+async fn paths_that_look_the_same_are_one_page(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let t = &s.alice_token;
+    let composed = put(&app, t, "guides/caf\u{e9}", "# One", None).await;
+    assert_eq!(composed["path"], "guides/caf\u{e9}");
+    let decomposed = json!({"ws": "ENG", "path": "guides/cafe\u{301}", "content": "# Two", "base": null});
+    let (code, error) = app.error(t, PUT, decomposed.clone()).await;
+    assert_eq!(code, "CONFLICT", "the same page, created once: {error}");
+    let again = json!({"ws": "ENG", "path": "guides/cafe\u{301}", "content": "# Two", "base": "1"});
+    assert_eq!(app.ok(t, PUT, again).await["putWikiPage"]["revision"], 2);
+    let read = json!({"path": "guides/cafe\u{301}", "max": 100, "cursor": 0, "section": null});
+    assert_eq!(app.ok(t, READ, read).await["wikiPage"]["revision"], 2, "read by either form");
+    for (path, named) in [
+        ("guides/ca\u{200B}fe", "U+200B"),
+        ("guides/\u{200B}/page", "U+200B"),
+        ("guides/line\u{2028}two", "U+2028"),
+        ("\u{FEFF}guides", "U+FEFF"),
+        ("guides/\u{2060}", "U+2060"),
+    ] {
+        let (code, error) = app.error(t, PUT, json!({"ws": "ENG", "path": path, "content": "x"})).await;
+        assert_eq!(code, "BAD_USER_INPUT", "{path:?}: {error}");
+        let message = error["message"].as_str().unwrap_or_default();
+        assert!(message.contains(named) && message.contains("at position"), "{path:?}: {message}");
+    }
+    let tree = app.ok(t, "{ wikiPages(workspace: \"ENG\") { totalCount } }", json!({})).await;
+    assert_eq!(tree["wikiPages"]["totalCount"], 1, "{tree}");
+    let created = app
+        .ok(t, "mutation { createTask(input: {project: \"WEB\", title: \"Cafe\u{301} menu\"}) { title } }", json!({}))
+        .await;
+    assert_eq!(created["createTask"]["title"], "Caf\u{e9} menu");
+    app.finish().await;
+}
+
 on_both_backends!(
+    paths_that_look_the_same_are_one_page,
     lists_cost_the_same_statements_at_any_size,
     windows_concatenate_to_the_whole_page,
     outline_sections_and_frontmatter,
