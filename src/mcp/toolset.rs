@@ -201,29 +201,14 @@ impl ToolSet {
             .filter(|p| p.extension().is_some_and(|e| e == "graphql") && p.is_file())
             .collect();
         paths.sort();
-        let limits = &app.settings.limits;
         let mut tools: Vec<Arc<DocumentTool>> = Vec::new();
         for path in paths {
-            let text = read_tool_file(&root, &path, limits.max_document_bytes)?;
-            let source = path.display().to_string();
-            let tool = DocumentTool::parse(&source, &text, &types, self.limits)?;
-            // An operator's document obeys the limits a request obeys.
-            crate::graphql::limits::check_document(&tool.document.parsed, limits, app.graphql.introspection_sizes())
-                .map_err(|err| DocumentError {
-                    source_name: source.clone(),
-                    line: 1,
-                    column: 1,
-                    message: err.to_string(),
-                })?;
-            tool.check_descriptions(&path)?;
-            validate(app, &tool.document).await?;
+            let text = read_tool_file(&root, &path, app.settings.limits.max_document_bytes)?;
+            let tool = self.read_operator_tool(app, &types, &path, &text).await?;
             let name = tool.tool.name.to_string();
             if reserved.contains(&name) || tools.iter().any(|t| t.tool.name == name) {
-                return Err(LoadError::Taken {
-                    path: source,
-                    name,
-                    builtin: reserved.contains(&tool.tool.name.to_string()),
-                });
+                let builtin = reserved.contains(&name);
+                return Err(LoadError::Taken { path: path.display().to_string(), name, builtin });
             }
             tools.push(Arc::new(tool));
         }
@@ -238,6 +223,37 @@ impl ToolSet {
         }
         tracing::info!(dir = %dir.display(), tools = count, "tool documents loaded");
         Ok(())
+    }
+
+    /// Reads one operator document as a tool: within the limits a request
+    /// obeys, its descriptions short enough, and valid against the schema.
+    async fn read_operator_tool(
+        &self,
+        app: &App,
+        types: &Arc<Types>,
+        path: &Path,
+        text: &str,
+    ) -> Result<DocumentTool, LoadError> {
+        let source = path.display().to_string();
+        let tool = DocumentTool::parse(&source, text, types, self.limits)?;
+        let limits = &app.settings.limits;
+        crate::graphql::limits::check_document(&tool.document.parsed, limits, app.graphql.introspection_sizes())
+            .map_err(|err| DocumentError { source_name: source, line: 1, column: 1, message: err.to_string() })?;
+        tool.check_descriptions(path)?;
+        validate(app, &tool.document).await?;
+        Ok(tool)
+    }
+
+    /// Checks `text` as an operator's tool document, as a reload would,
+    /// without serving it (for the fuzz target of tool files).
+    pub async fn check_operator_document(&self, app: &App, text: &str) -> Result<(), LoadError> {
+        let types = self.types.clone().ok_or(LoadError::Schema)?;
+        let path = Path::new("document.graphql");
+        let max = app.settings.limits.max_document_bytes;
+        if text.len() > max {
+            return Err(LoadError::TooLarge { path: path.to_owned(), size: text.len() as u64, max });
+        }
+        self.read_operator_tool(app, &types, path, text).await.map(drop)
     }
 
     /// Reads the directory again on each SIGHUP, keeping the tools served

@@ -114,6 +114,8 @@ pub enum FrontmatterError {
     TooManyValues,
     #[error("it uses a YAML alias (`*name`)")]
     Alias,
+    #[error("its lists and maps nest more than {MAX_YAML_DEPTH} levels deep")]
+    TooDeep,
 }
 
 impl FrontmatterError {
@@ -135,11 +137,21 @@ pub fn check_frontmatter(content: &str) -> Result<(), FrontmatterError> {
     if yaml.len() > MAX_FRONTMATTER_BYTES {
         return Err(FrontmatterError::TooLong(yaml.len()));
     }
+    use yaml_rust2::parser::Event;
     let mut parser = yaml_rust2::parser::Parser::new_from_str(yaml);
+    // The values built from it, and their drop, recurse once per level.
+    let mut depth = 0usize;
     for _ in 0..=MAX_YAML_EVENTS {
         match parser.next_token() {
-            Ok((yaml_rust2::parser::Event::StreamEnd, _)) => return Ok(()),
-            Ok((yaml_rust2::parser::Event::Alias(_), _)) => return Err(FrontmatterError::Alias),
+            Ok((Event::StreamEnd, _)) => return Ok(()),
+            Ok((Event::Alias(_), _)) => return Err(FrontmatterError::Alias),
+            Ok((Event::SequenceStart(..) | Event::MappingStart(..), _)) => {
+                depth += 1;
+                if depth > MAX_YAML_DEPTH {
+                    return Err(FrontmatterError::TooDeep);
+                }
+            }
+            Ok((Event::SequenceEnd | Event::MappingEnd, _)) => depth = depth.saturating_sub(1),
             Ok(_) => {}
             // The parser stops at the error: nothing after it is ever built.
             Err(_) => return Ok(()),

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use sea_orm::{ActiveModelTrait, Database, EntityTrait, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, Database, EntityTrait, QueryFilter, Set};
 use serde_json::{Value, json};
 
 use crate::on_both_backends;
@@ -156,10 +156,22 @@ async fn deep_nesting_is_refused_on_write(backend: Backend) {
     let s = simple_board(&app).await;
     let t = &s.alice_token;
     let create = "mutation($d: String, $m: String) { createTask(input: {project: \"WEB\", title: \"Deep\", description: $d, descriptionMarkdown: $m}) { ref } }";
-    for variables in [json!({"d": "<ul><li>".repeat(5_000)}), json!({"m": ">".repeat(5_000)})] {
+    // As deep as the length limit allows: nothing recursive sees it.
+    for variables in [
+        json!({"d": "<ul><li>".repeat(5_000)}),
+        json!({"m": ">".repeat(5_000)}),
+        json!({"d": "<b>".repeat(33_000)}),
+        json!({"m": ">".repeat(99_999)}),
+    ] {
         let (code, error) = app.error(t, create, variables).await;
         assert_eq!(code, "BAD_USER_INPUT", "{error}");
         assert!(error["message"].as_str().unwrap_or_default().contains("levels deep"), "{error}");
+    }
+    // Runs of delimiters that do not nest are text.
+    for text in ["*".repeat(99_999), "[".repeat(99_999), "_`".repeat(49_999)] {
+        let started = Instant::now();
+        app.ok(t, create, json!({"m": text})).await;
+        assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
     }
     let fine = app.ok(t, create, json!({"m": "> quoted\n>> twice\n\n- a\n  - b"})).await;
     let task_ref = fine["createTask"]["ref"].as_str().unwrap_or_default().to_owned();
@@ -308,9 +320,29 @@ async fn frontmatter_aliases_are_refused_on_write_and_ignored_on_read(backend: B
     let (_, body) = app.post(Some(t), put, json!({"c": alias_bomb_frontmatter()})).await;
     assert!(started.elapsed() < Duration::from_secs(2));
     assert_bad_input(&body, "alias");
+    // Flow lists as deep as the frontmatter's 16 KiB allow, and a page of
+    // quotes 400,000 deep: refused, and read in linear passes.
+    let deep = format!("---\nx: {}{}\n---\n# Deep\n", "[".repeat(100), "]".repeat(100));
+    let (_, body) = app.post(Some(t), put, json!({"c": deep})).await;
+    assert_bad_input(&body, "nest");
+    // Deeper than the YAML parser itself takes: not frontmatter, the page's text.
+    let deeper = format!("---\nx: {}{}\n---\n# Deeper\n", "[".repeat(8_000), "]".repeat(8_000));
+    app.ok(t, put.replace("bomb", "deeper").as_str(), json!({"c": deeper})).await;
+    let read = "{ wikiPage(workspace: \"ENG\", path: \"deeper\") { frontmatter title } }";
+    assert!(app.ok(t, read, json!({})).await["wikiPage"]["frontmatter"].is_null());
+    let quotes = format!("# Quotes\n{}\n", ">".repeat(400_000));
+    app.ok(t, put.replace("bomb", "quotes").as_str(), json!({"c": quotes})).await;
+    let read =
+        "{ wikiPage(workspace: \"ENG\", path: \"quotes\") { outline { text } content(maxChars: 100) { text } } }";
+    assert_eq!(app.ok(t, read, json!({})).await["wikiPage"]["outline"][0]["text"], "Quotes");
     // A page stored before the check: its frontmatter reads as absent.
     app.ok(t, put, json!({"c": "---\ntitle: Fine\n---\n# Fine\n"})).await;
-    let page = entity::wiki_page::Entity::find().one(&app.db).await.expect("read").expect("page");
+    let page = entity::wiki_page::Entity::find()
+        .filter(entity::wiki_page::Column::Path.eq("bomb"))
+        .one(&app.db)
+        .await
+        .expect("read")
+        .expect("page");
     let mut row: entity::wiki_page::ActiveModel = page.into();
     row.content = Set(alias_bomb_frontmatter());
     row.update(&app.db).await.expect("store the bomb");
