@@ -131,7 +131,7 @@ pub async fn create_token(
     name: &str,
 ) -> Result<String, StoreError> {
     let user = user::Entity::find()
-        .filter(user::Column::Username.eq(username))
+        .filter(user::Column::Username.eq(crate::store::input::nfc(username)))
         .one(db)
         .await?
         .ok_or_else(|| StoreError::not_found(format!("no user named {}", crate::text::echo(username))))?;

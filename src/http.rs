@@ -54,6 +54,9 @@ pub fn router(app: App) -> Router {
         .layer(middleware::from_fn(mcp::reject_malformed))
         .layer(middleware::from_fn_with_state(app.clone(), limit_body))
         .layer(middleware::from_fn_with_state(app.clone(), require_token))
+        // A page that may call /mcp gets its preflight answered before the
+        // token is asked for; any other is refused first.
+        .layer(mcp::cors(&app.settings.allowed_origins))
         .layer(middleware::from_fn_with_state(app.clone(), mcp::check_origin));
     Router::new()
         .route("/graphql/ws", get(ws::graphql_ws))

@@ -40,7 +40,7 @@ for entry in "${modules[@]}"; do
   # shellcheck disable=SC2086
   cargo mutants --file "$file" --timeout 300 --output "$out" --no-shuffle -- $args >"$out/log.txt" 2>&1
   dir="$out/mutants.out"
-  count() { [ -f "$dir/$1.txt" ] && grep -c . "$dir/$1.txt" || echo 0; }
+  count() { local n=0; [ -f "$dir/$1.txt" ] && n=$(grep -c . "$dir/$1.txt" || true); echo "${n:-0}"; }
   caught=$(count caught); missed=$(count missed); timeout=$(count timeout); unviable=$(count unviable)
   viable=$((caught + missed + timeout))
   score=$([ "$viable" -gt 0 ] && echo "$(( (caught + timeout) * 100 / viable ))%" || echo "-")

@@ -142,7 +142,7 @@ struct TopLevel {
 /// Nesting of fields, fragment spreads and inline fragments the analysis
 /// follows (async-graphql refuses deeper documents too); it bounds the
 /// analysis' own recursion.
-const MAX_NESTING: usize = 32;
+const MAX_SELECTION_NESTING: usize = 32;
 
 struct Analyzer<'a> {
     fragments: &'a HashMap<Name, Positioned<FragmentDefinition>>,
@@ -166,8 +166,8 @@ impl<'a> Analyzer<'a> {
     }
 
     fn selection(&mut self, selection: &'a Selection) -> Result<Cost, DocumentError> {
-        if self.nesting >= MAX_NESTING {
-            return Err(DocumentError::TooNested(MAX_NESTING));
+        if self.nesting >= MAX_SELECTION_NESTING {
+            return Err(DocumentError::TooNested(MAX_SELECTION_NESTING));
         }
         self.nesting += 1;
         let cost = self.selection_inner(selection);
@@ -224,8 +224,8 @@ impl<'a> Analyzer<'a> {
     /// The top level of a selection set, each fragment measured once (the
     /// first pass has refused cycles and unknown fragments).
     fn top_level(&mut self, set: &'a SelectionSet) -> Result<TopLevel, DocumentError> {
-        if self.nesting >= MAX_NESTING {
-            return Err(DocumentError::TooNested(MAX_NESTING));
+        if self.nesting >= MAX_SELECTION_NESTING {
+            return Err(DocumentError::TooNested(MAX_SELECTION_NESTING));
         }
         self.nesting += 1;
         let mut top = TopLevel::default();
@@ -374,7 +374,7 @@ mod tests {
         let started = std::time::Instant::now();
         let result = check(&bomb(25));
         assert!(matches!(result, Err(DocumentError::TooManyFields { .. })), "{result:?}");
-        assert_eq!(check(&bomb(60)), Err(DocumentError::TooNested(MAX_NESTING)));
+        assert_eq!(check(&bomb(60)), Err(DocumentError::TooNested(MAX_SELECTION_NESTING)));
         assert!(started.elapsed() < std::time::Duration::from_secs(1));
     }
 
@@ -424,7 +424,7 @@ mod tests {
         let started = std::time::Instant::now();
         let result = check_document(&document, &Limits::default(), &IntrospectionSizes::default());
         assert!(started.elapsed() < std::time::Duration::from_millis(500), "{:?}", started.elapsed());
-        assert_eq!(result, Err(DocumentError::TooNested(MAX_NESTING)));
+        assert_eq!(result, Err(DocumentError::TooNested(MAX_SELECTION_NESTING)));
     }
 
     fn real_sizes() -> IntrospectionSizes {

@@ -81,15 +81,13 @@ pub fn too_nested_variable(variables: &Variables, max: usize) -> Option<String> 
 fn nests_past(value: &ConstValue, max: usize) -> bool {
     let mut open = vec![(value, 0usize)];
     while let Some((value, depth)) = open.pop() {
-        let children: Box<dyn Iterator<Item = &ConstValue>> = match value {
-            ConstValue::List(items) => Box::new(items.iter()),
-            ConstValue::Object(fields) => Box::new(fields.values()),
-            _ => continue,
-        };
-        if depth + 1 > max {
-            return true;
+        let inner = depth + 1;
+        match value {
+            ConstValue::List(_) | ConstValue::Object(_) if inner > max => return true,
+            ConstValue::List(items) => open.extend(items.iter().map(|child| (child, inner))),
+            ConstValue::Object(fields) => open.extend(fields.values().map(|child| (child, inner))),
+            _ => {}
         }
-        open.extend(children.map(|child| (child, depth + 1)));
     }
     false
 }

@@ -1,26 +1,28 @@
 //! The accept loop: what a connection may cost before any handler runs.
-//! A cap on open connections (one more is closed at once), a deadline for a
-//! request's headers (hyper's; it also bounds how long a kept-alive
-//! connection waits for its next request), and an idle deadline for every
-//! connection, websockets included: nothing read from the client for that
-//! long and it is closed. Bodies have their own deadline (`limit_body`).
+//! HTTP/1.1 only (with upgrades to websockets): a cap on open connections,
+//! websockets included (one more is closed at once); a deadline for a
+//! request's headers, from the moment the connection waits for one (so a
+//! silent client, a dribbling one and an idle kept-alive connection are all
+//! closed by it); and an idle deadline for every connection: nothing read
+//! from the client for that long, while no handler is working for it, and
+//! it is closed. Bodies have their own deadline (`limit_body`).
 
 use std::future::Future;
 use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
 use axum::Router;
 use axum::extract::ConnectInfo;
-use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
-use hyper_util::server::conn::auto;
-use hyper_util::server::graceful::GracefulShutdown;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, watch};
 use tokio::time::{Instant, Sleep};
 use tower_http::add_extension::AddExtension;
 
@@ -28,6 +30,8 @@ use crate::config::Connections;
 
 /// How long in-flight requests may finish after a shutdown begins.
 const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
+/// At most one warning this often about connections refused at the cap.
+const CAP_WARNING_EVERY: Duration = Duration::from_secs(10);
 
 /// Serves `router` on `listener` until `shutdown` completes, then lets
 /// open connections finish their requests for a while.
@@ -37,17 +41,15 @@ pub async fn serve(
     limits: Connections,
     shutdown: impl Future<Output = ()>,
 ) -> io::Result<()> {
-    let permits = Arc::new(Semaphore::new(limits.max_connections as usize));
-    let graceful = GracefulShutdown::new();
-    let mut builder = auto::Builder::new(TokioExecutor::new());
-    builder.http1().timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout());
-    // An HTTP/2 peer that stops answering pings is gone.
-    builder
-        .http2()
-        .timer(TokioTimer::new())
-        .keep_alive_interval(limits.idle_timeout() / 2)
-        .keep_alive_timeout(limits.idle_timeout() / 2);
+    let max = limits.max_connections as usize;
+    let permits = Arc::new(Semaphore::new(max));
+    let (stopping, stop) = watch::channel(false);
+    let mut builder = http1::Builder::new();
+    builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout());
     let mut shutdown = std::pin::pin!(shutdown);
+    // A flood of connections past the cap is logged once in a while, not
+    // once per connection.
+    let mut last_warning: Option<Instant> = None;
     loop {
         let (stream, client) = tokio::select! {
             accepted = listener.accept() => match accepted {
@@ -63,41 +65,106 @@ pub async fn serve(
             () = &mut shutdown => break,
         };
         let Ok(permit) = permits.clone().try_acquire_owned() else {
-            tracing::warn!(max = limits.max_connections, "connection closed: the server holds its most connections");
+            if last_warning.is_none_or(|at| at.elapsed() >= CAP_WARNING_EVERY) {
+                tracing::warn!(max, "connections closed: the server holds its most connections");
+                last_warning = Some(Instant::now());
+            }
             continue;
         };
         stream.set_nodelay(true).ok();
-        let io = TokioIo::new(IdleTimeout::new(stream, limits.idle_timeout()));
-        let service = TowerToHyperService::new(AddExtension::new(router.clone(), ConnectInfo(client)));
-        let connection = graceful.watch(builder.serve_connection_with_upgrades(io, service).into_owned());
+        let working = Arc::new(AtomicUsize::new(0));
+        let io = TokioIo::new(IdleTimeout::new(stream, limits.idle_timeout(), permit, working.clone()));
+        let service = Working { inner: AddExtension::new(router.clone(), ConnectInfo(client)), working };
+        let connection = builder.serve_connection(io, TowerToHyperService::new(service)).with_upgrades();
+        let mut stop = stop.clone();
         tokio::spawn(async move {
-            if let Err(err) = connection.await {
+            let mut connection = std::pin::pin!(connection);
+            let stopped = async move {
+                let _ = stop.wait_for(|stopping| *stopping).await;
+            };
+            let ended = tokio::select! {
+                ended = connection.as_mut() => ended,
+                () = stopped => {
+                    connection.as_mut().graceful_shutdown();
+                    connection.await
+                }
+            };
+            if let Err(err) = ended {
                 tracing::debug!(error = %err, "connection ended with an error");
             }
-            drop(permit);
         });
     }
     drop(listener);
-    if tokio::time::timeout(SHUTDOWN_GRACE, graceful.shutdown()).await.is_err() {
+    stopping.send_replace(true);
+    // Every connection holds a permit until it closes (an upgraded one
+    // included): all of them back means all closed.
+    let closed = tokio::time::timeout(SHUTDOWN_GRACE, permits.acquire_many(max as u32)).await;
+    if closed.is_err() {
         tracing::warn!(seconds = SHUTDOWN_GRACE.as_secs(), "connections still open at the end of the grace period");
     }
     Ok(())
 }
 
+/// The router, counting the requests of one connection a handler is
+/// working on: the connection is not idle while one is.
+#[derive(Clone)]
+struct Working<S> {
+    inner: S,
+    working: Arc<AtomicUsize>,
+}
+
+/// One request being worked on, until its handler answers or is dropped.
+struct WorkingGuard(Arc<AtomicUsize>);
+
+impl Drop for WorkingGuard {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl<S, R> tower::Service<R> for Working<S>
+where
+    S: tower::Service<R>,
+    S::Future: Send + 'static,
+{
+    type Response = S::Response;
+    type Error = S::Error;
+    type Future = Pin<Box<dyn Future<Output = Result<S::Response, S::Error>> + Send>>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: R) -> Self::Future {
+        self.working.fetch_add(1, Ordering::Relaxed);
+        let guard = WorkingGuard(self.working.clone());
+        let answer = self.inner.call(request);
+        Box::pin(async move {
+            let answer = answer.await;
+            drop(guard);
+            answer
+        })
+    }
+}
+
 /// A connection that fails with `TimedOut` once nothing was read from its
-/// client for its idle time. Only reads count: the server's own writes
-/// (a websocket ping, a response a client reads a byte at a time) say
-/// nothing of the client, and a vanished client never answers a ping. The
-/// deadline is polled whenever a read or a write waits.
+/// client for its idle time while no handler was working for it. Only
+/// reads count: the server's own writes (a websocket ping, a response a
+/// client reads a byte at a time) say nothing of the client, and a vanished
+/// client never answers a ping. The deadline is polled whenever a read or a
+/// write waits. It holds the connection's permit, so an upgraded connection
+/// counts against the cap for as long as it lives.
 struct IdleTimeout {
     stream: TcpStream,
     idle: Duration,
     deadline: Pin<Box<Sleep>>,
+    working: Arc<AtomicUsize>,
+    _permit: OwnedSemaphorePermit,
 }
 
 impl IdleTimeout {
-    fn new(stream: TcpStream, idle: Duration) -> Self {
-        Self { stream, idle, deadline: Box::pin(tokio::time::sleep(idle)) }
+    fn new(stream: TcpStream, idle: Duration, permit: OwnedSemaphorePermit, working: Arc<AtomicUsize>) -> Self {
+        Self { stream, idle, deadline: Box::pin(tokio::time::sleep(idle)), working, _permit: permit }
     }
 
     fn active(&mut self) {
@@ -105,6 +172,9 @@ impl IdleTimeout {
     }
 
     fn expired(&mut self, cx: &mut Context<'_>) -> bool {
+        if self.working.load(Ordering::Relaxed) > 0 {
+            self.active();
+        }
         self.deadline.as_mut().poll(cx).is_ready()
     }
 }

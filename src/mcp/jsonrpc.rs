@@ -59,6 +59,27 @@ fn origin_allowed(origin: &HeaderValue, allowed: &[HeaderValue]) -> bool {
     loopback || allowed.contains(&origin)
 }
 
+/// CORS for the pages that may call `/mcp` (loopback pages and the allowed
+/// origins): a browser's preflight is answered before the token is asked
+/// for, and the answer lets it send the MCP headers.
+pub fn cors(allowed: &[HeaderValue]) -> tower_http::cors::CorsLayer {
+    use tower_http::cors::{AllowOrigin, CorsLayer};
+    let allowed = allowed.to_vec();
+    CorsLayer::new()
+        .allow_origin(AllowOrigin::predicate(move |origin, _| origin_allowed(origin, &allowed)))
+        .allow_methods([Method::GET, Method::POST, Method::DELETE])
+        .allow_headers([
+            header::AUTHORIZATION,
+            header::CONTENT_TYPE,
+            header::ACCEPT,
+            header::HeaderName::from_static("mcp-protocol-version"),
+            header::HeaderName::from_static("mcp-session-id"),
+            header::HeaderName::from_static("last-event-id"),
+        ])
+        .expose_headers([header::HeaderName::from_static("mcp-session-id")])
+        .max_age(std::time::Duration::from_secs(60 * 60))
+}
+
 /// Refuses a request from a page of a foreign origin before anything else
 /// (a browser page must not drive an agent's tools with its user's token).
 pub async fn check_origin(State(app): State<App>, request: Request, next: Next) -> Response {

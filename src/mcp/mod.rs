@@ -169,7 +169,7 @@ pub async fn serve_stdio(app: App, viewer: Viewer) -> Result<(), Box<dyn std::er
 
 /// The `/mcp` service: stateless streamable HTTP with JSON replies. The
 /// router authenticates each request before this service reads it.
-pub use jsonrpc::{check_origin, reject_malformed};
+pub use jsonrpc::{check_origin, cors, reject_malformed};
 
 pub fn http_service(app: App) -> StreamableHttpService<McpServer, LocalSessionManager> {
     let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];

@@ -285,6 +285,10 @@ fn read_tool_file(root: &Path, path: &Path, max: usize) -> Result<String, LoadEr
     if !resolved.starts_with(root) {
         return Err(LoadError::Outside { path: path.to_owned() });
     }
+    // Opening a FIFO or a device would wait on it.
+    if !std::fs::metadata(&resolved).map_err(file_error)?.is_file() {
+        return Err(LoadError::File { path: path.to_owned(), error: std::io::ErrorKind::InvalidInput.into() });
+    }
     let file = std::fs::File::open(&resolved).map_err(file_error)?;
     let size = file.metadata().map_err(file_error)?.len();
     if size > max as u64 {

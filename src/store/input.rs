@@ -24,36 +24,92 @@ pub const MAX_SEARCH_WORD_CHARS: usize = 100;
 
 /// Refuses what makes a name look like another or look empty: format
 /// characters (category Cf: zero-width spaces and joiners, the byte order
-/// mark, bidirectional controls) and line or paragraph separators. A joiner
-/// or tag inside an emoji sequence (👩‍💻, a subdivision flag) is part of a
-/// visible character and stays. The error names the character and its
-/// position, counted in UTF-16 units from 1.
+/// mark, bidirectional controls, tags), line and paragraph separators, and
+/// the other default-ignorable code points (variation selectors, the
+/// combining grapheme joiner, Hangul fillers). Inside an emoji sequence
+/// they are part of what is seen and stay: a joiner between two emoji
+/// (👩‍💻), a variation selector right after an emoji character (☺️, 1️⃣),
+/// and the tags of a subdivision flag (🏴 tags, then its cancel tag). The
+/// error names the character and its position, counted in UTF-16 units
+/// from 1.
 pub fn visible_characters(argument: &str, value: &str) -> Result<()> {
     use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
-    use unicode_segmentation::UnicodeSegmentation;
+    let chars: Vec<char> = value.chars().collect();
     let mut position = 1;
-    for cluster in value.graphemes(true) {
-        let emoji = cluster.chars().next().is_some_and(|c| c.general_category() == GeneralCategory::OtherSymbol);
-        for c in cluster.chars() {
-            let invisible = match c.general_category() {
-                GeneralCategory::Format => !(emoji && matches!(c, '\u{200D}' | '\u{E0020}'..='\u{E007F}')),
-                GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator => true,
-                _ => false,
-            };
-            if invisible {
-                return Err(StoreError::bad_input(
-                    format!(
-                        "`{argument}` holds U+{:04X}, an invisible format or separator character, at position {position}",
-                        u32::from(c)
-                    ),
-                    "remove it: names that look the same must be the same (zero-width spaces and joiners, byte order \
-                     marks, direction marks and line separators are refused)",
-                ));
-            }
-            position += c.len_utf16();
+    for (i, &c) in chars.iter().enumerate() {
+        let invisible = matches!(
+            c.general_category(),
+            GeneralCategory::Format | GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator
+        ) || is_default_ignorable(c);
+        if invisible && !in_emoji_sequence(&chars, i) {
+            return Err(StoreError::bad_input(
+                format!(
+                    "`{argument}` holds U+{:04X}, an invisible format or separator character, at position {position}",
+                    u32::from(c)
+                ),
+                "remove it: names that look the same must be the same (zero-width spaces and joiners, byte order \
+                 marks, direction marks, variation selectors and line separators are refused outside emoji)",
+            ));
         }
+        position += c.len_utf16();
     }
     Ok(())
+}
+
+/// Unicode's Default_Ignorable_Code_Point (DerivedCoreProperties.txt):
+/// characters shown as nothing when a font has no glyph for them.
+fn is_default_ignorable(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'..='\u{1160}'
+            | '\u{17B4}'..='\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{FFF0}'..='\u{FFF8}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}'
+    )
+}
+
+/// Whether the invisible character at `i` belongs to an emoji sequence.
+fn in_emoji_sequence(chars: &[char], i: usize) -> bool {
+    use unicode_properties::UnicodeEmoji;
+    const BLACK_FLAG: char = '\u{1F3F4}';
+    const CANCEL_TAG: char = '\u{E007F}';
+    let pictograph = |c: char| !c.is_ascii() && c.is_emoji_char();
+    let is_tag = |c: char| ('\u{E0020}'..='\u{E007E}').contains(&c);
+    match chars[i] {
+        // Between two emoji; a presentation selector or a skin tone may
+        // follow the first.
+        '\u{200D}' => {
+            let before = chars[..i]
+                .iter()
+                .rev()
+                .find(|c| !matches!(c, '\u{FE0F}' | '\u{1F3FB}'..='\u{1F3FF}'))
+                .is_some_and(|c| pictograph(*c));
+            before && chars.get(i + 1).is_some_and(|c| pictograph(*c))
+        }
+        '\u{FE0E}' | '\u{FE0F}' => i > 0 && chars[i - 1].is_emoji_char(),
+        // A run of tags right after the black flag, closed by the cancel tag.
+        c if is_tag(c) || c == CANCEL_TAG => {
+            let first = (0..i).rev().find(|j| !is_tag(chars[*j])).map_or(0, |j| j + 1);
+            let end = (first..chars.len()).find(|k| !is_tag(chars[*k]));
+            first > 0
+                && chars[first - 1] == BLACK_FLAG
+                && end.is_some_and(|k| k > first && chars[k] == CANCEL_TAG && (c != CANCEL_TAG || k == i))
+        }
+        _ => false,
+    }
 }
 
 /// `value` in Unicode normalization form C, the one form every name is
@@ -68,7 +124,10 @@ pub fn nfc(value: &str) -> String {
 /// not empty, at most `max` characters, no control characters, no
 /// invisible format characters; returned in NFC.
 pub fn single_line(argument: &str, value: &str, max: usize) -> Result<String> {
-    let value = value.trim();
+    // Normalized first: NFC may lengthen a text (one character can become
+    // three), and what is measured must be what is stored.
+    let normalized = nfc(value.trim());
+    let value = normalized.as_str();
     if value.is_empty() {
         return Err(StoreError::bad_input(format!("`{argument}` is empty"), format!("give `{argument}` some text")));
     }
@@ -85,7 +144,7 @@ pub fn single_line(argument: &str, value: &str, max: usize) -> Result<String> {
         ));
     }
     visible_characters(argument, value)?;
-    Ok(nfc(value))
+    Ok(normalized)
 }
 
 /// Checks a multi-line field: at most `max` characters, and no control
@@ -231,12 +290,27 @@ mod tests {
             let err = single_line("title", bad, 100).expect_err(bad).to_string();
             assert!(err.contains(at), "{bad:?}: {err}");
         }
-        // Joiners and tags inside emoji sequences are part of what is seen.
-        for fine in
-            ["\u{1F469}\u{200D}\u{1F4BB} team", "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}"]
-        {
+        // Joiners, selectors and tags inside emoji sequences are part of
+        // what is seen; anywhere else they hide.
+        let flag = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}";
+        let waving = "\u{1F44B}\u{1F3FD}\u{200D}\u{2642}\u{FE0F}";
+        for fine in ["\u{1F469}\u{200D}\u{1F4BB} team", flag, waving, "1\u{FE0F}\u{20E3} first", "\u{263A}\u{FE0F}"] {
             assert!(single_line("title", fine, 100).is_ok(), "{fine:?}");
         }
+        for hidden in [
+            "Fix login\u{1F600}\u{E0049}\u{E0047}",
+            "a\u{1F600}\u{200D}",
+            "\u{200D}\u{1F600}",
+            "a\u{FE0F}",
+            "a\u{34F}b",
+            "\u{3164}",
+            "\u{1F3F4}\u{E0067}\u{E0062}",
+            "\u{E007F}",
+        ] {
+            assert!(single_line("title", hidden, 100).is_err(), "{hidden:?}");
+        }
+        // Measured as stored: U+FB2C is three characters in NFC.
+        assert!(single_line("title", &"\u{FB2C}".repeat(40), 100).is_err());
     }
 
     #[test]

@@ -10,7 +10,8 @@ use crate::store::{Result, StoreError};
 
 /// `SELECT id FROM user WHERE username = ?`, where `me` names the viewer.
 pub fn user_id_by_name(viewer: &Viewer, username: &str) -> SelectStatement {
-    let username = if username.eq_ignore_ascii_case("me") { viewer.username.as_str() } else { username };
+    let username =
+        if username.eq_ignore_ascii_case("me") { viewer.username.clone() } else { super::input::nfc(username) };
     Query::select()
         .column(user::Column::Id)
         .from(user::Entity)

@@ -143,8 +143,11 @@ pub async fn add_member(
             "ask a project manager",
         ));
     }
-    let user =
-        user::Entity::find().filter(user::Column::Username.eq(username)).one(&store.db).await?.ok_or_else(|| {
+    let user = user::Entity::find()
+        .filter(user::Column::Username.eq(input::nfc(username)))
+        .one(&store.db)
+        .await?
+        .ok_or_else(|| {
             StoreError::bad_input(format!("`username`: no user named {}", echo(username)), "name people by username")
         })?;
     project_member::ActiveModel {

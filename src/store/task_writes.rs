@@ -126,8 +126,8 @@ async fn status_by_key(txn: &DatabaseTransaction, project_id: i64, key: Option<&
 }
 
 async fn user_by_name(txn: &DatabaseTransaction, viewer: &Viewer, argument: &str, name: &str) -> Result<user::Model> {
-    let name = if name.eq_ignore_ascii_case("me") { viewer.username.as_str() } else { name };
-    user::Entity::find().filter(user::Column::Username.eq(name)).one(txn).await?.ok_or_else(|| {
+    let name = if name.eq_ignore_ascii_case("me") { viewer.username.clone() } else { input::nfc(name) };
+    user::Entity::find().filter(user::Column::Username.eq(name.as_str())).one(txn).await?.ok_or_else(|| {
         StoreError::bad_input(format!("`{argument}`: no user named {}", echo(name)), "name people by username, or `me`")
     })
 }
@@ -156,7 +156,8 @@ async fn labels_by_names(txn: &DatabaseTransaction, project_id: i64, names: &[St
         .await?;
     let mut chosen: Vec<label::Model> = Vec::new();
     for name in names {
-        let found = all.iter().find(|l| l.name.eq_ignore_ascii_case(name)).ok_or_else(|| {
+        let name = input::nfc(name);
+        let found = all.iter().find(|l| l.name.eq_ignore_ascii_case(&name)).ok_or_else(|| {
             let known: Vec<&str> = all.iter().map(|l| l.name.as_str()).collect();
             StoreError::bad_input(
                 format!("`labels`: {} is not a label of this project", echo(name)),

@@ -214,7 +214,7 @@ fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> R
         let labels = Query::select()
             .column(label::Column::Id)
             .from(label::Entity)
-            .and_where(label::Column::Name.eq(name.as_str()))
+            .and_where(label::Column::Name.eq(super::input::nfc(name)))
             .to_owned();
         let tasks = Query::select()
             .column(task_label::Column::TaskId)

@@ -34,7 +34,7 @@ pub async fn list(db: &DatabaseConnection, username: Option<&str>) -> Result<Vec
     let mut query = api_token::Entity::find().order_by_asc(api_token::Column::Id);
     if let Some(name) = username {
         let user = user::Entity::find()
-            .filter(user::Column::Username.eq(name))
+            .filter(user::Column::Username.eq(super::input::nfc(name)))
             .one(db)
             .await?
             .ok_or_else(|| StoreError::not_found(format!("no user named {}", crate::text::echo(name))))?;

@@ -30,30 +30,40 @@ pub const MAX_PATH_CHARS: usize = 512;
 const PATH_HINT: &str = "a path is names separated by `/`, like guides/setup: no leading or trailing `/`, no empty \
                          segment, no `.` or `..`, no control or bidirectional control characters, at most 512 characters";
 
-/// Checks a page path: `guides/setup`, kept as given (case included).
-/// Checks a wiki path and returns it as it is stored and looked up: in
-/// NFC, so paths that look the same are one page.
+/// Checks the path of a page a write creates or replaces (`guides/setup`,
+/// case kept) and returns it as it is stored: in NFC, so paths that look
+/// the same are one page, and without invisible characters.
 pub fn validate_path(argument: &str, path: &str) -> Result<String> {
-    let bad = |why: &str| StoreError::bad_input(format!("`{argument}` {:?} {why}", echo(path)), PATH_HINT);
+    let path = lookup_path(argument, path)?;
+    super::input::visible_characters(argument, &path)?;
+    Ok(path)
+}
+
+/// A path as a read looks it up: in NFC, its shape checked. Invisible
+/// characters are refused only on write, so that a page stored before that
+/// check stays readable by its path.
+pub fn lookup_path(argument: &str, path: &str) -> Result<String> {
+    let path = super::input::nfc(path);
+    let bad = |why: &str| StoreError::bad_input(format!("`{argument}` {:?} {why}", echo(&path)), PATH_HINT);
     if path.is_empty() {
         return Err(bad("is empty"));
     }
-    if crate::text::utf16_len(path) > MAX_PATH_CHARS {
+    if crate::text::utf16_len(&path) > MAX_PATH_CHARS {
         return Err(bad("is too long"));
     }
     if path.chars().any(|c| c.is_control() || crate::text::is_bidi_control(c)) {
         return Err(bad("holds a control character"));
     }
-    super::input::visible_characters(argument, path)?;
     if path.starts_with('/') || path.ends_with('/') {
         return Err(bad("starts or ends with `/`"));
     }
-    for segment in path.split('/') {
-        if segment.is_empty() || segment == "." || segment == ".." || segment.trim() != segment {
-            return Err(bad("has an empty, `.`, `..` or space-padded segment"));
-        }
+    if path
+        .split('/')
+        .any(|segment| segment.is_empty() || segment == "." || segment == ".." || segment.trim() != segment)
+    {
+        return Err(bad("has an empty, `.`, `..` or space-padded segment"));
     }
-    Ok(super::input::nfc(path))
+    Ok(path)
 }
 
 /// Which pages a list holds; tombstones are never in.
@@ -121,7 +131,7 @@ fn condition(viewer: &Viewer, filter: &WikiFilter) -> Result<Condition> {
         c = c.add(wiki_page::Column::WorkspaceId.in_subquery(workspace_ids_by_key(key)));
     }
     if let Some(prefix) = filter.path_prefix.as_deref().map(|p| p.trim_end_matches('/')).filter(|p| !p.is_empty()) {
-        let prefix = validate_path("pathPrefix", prefix)?;
+        let prefix = lookup_path("pathPrefix", prefix)?;
         c = c.add(at_or_under(&prefix));
     }
     if let Some(key) = &filter.project {
@@ -252,7 +262,7 @@ pub async fn by_path(
     path: &str,
     columns: PageColumns,
 ) -> Result<wiki_page::Model> {
-    let path = validate_path("path", path)?;
+    let path = lookup_path("path", path)?;
     let mut select = select_columns(columns).filter(live(viewer)).filter(wiki_page::Column::Path.eq(path.as_str()));
     if let Some(key) = workspace {
         select = select.filter(wiki_page::Column::WorkspaceId.in_subquery(workspace_ids_by_key(key)));

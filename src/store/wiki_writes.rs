@@ -19,7 +19,7 @@ use entity::{project, wiki_page, wiki_revision, workspace};
 
 use super::task_writes::with_retry;
 use super::visibility::{require_write, visible_project_ids, visible_wiki_page, visible_workspace};
-use super::wiki::{PageColumns, by_path, validate_path, workspace_ids_by_key};
+use super::wiki::{PageColumns, by_path, lookup_path, validate_path, workspace_ids_by_key};
 use super::{Result, Store, StoreError, input, now};
 use crate::auth::Viewer;
 use crate::text::{self, echo, utf16_len};
@@ -251,14 +251,14 @@ fn is_unique_violation(err: &StoreError) -> bool {
 /// Creates a page, or replaces the whole content of one at its current revision.
 pub async fn put_page(store: &Store, viewer: &Viewer, put: &PutPage) -> Result<wiki_page::Model> {
     require_write(viewer)?;
-    let put = &PutPage { path: validate_path("path", &put.path)?, ..put.clone() };
+    let path = validate_path("path", &put.path)?;
     validate_content(&put.content)?;
     let base = put.base_revision.as_deref().map(|b| parse_base(b, false)).transpose()?.unwrap_or(0);
     let title = match &put.title {
         Some(title) => validate_title(title)?,
-        None => derived_title(&put.content, &put.path),
+        None => derived_title(&put.content, &path),
     };
-    let path = put.path.as_str();
+    let path = path.as_str();
     let result = with_retry(|| async {
         let (ws, page) = target(store, viewer, put.workspace.as_deref(), path).await?;
         let project_id = match &put.project {
@@ -403,7 +403,8 @@ fn patched(content: &str, patch: &PatchPage, revision: i32) -> Result<String> {
 /// (whole or partial).
 pub async fn patch_page(store: &Store, viewer: &Viewer, patch: &PatchPage) -> Result<wiki_page::Model> {
     require_write(viewer)?;
-    let patch = &PatchPage { path: validate_path("path", &patch.path)?, ..patch.clone() };
+    // The page exists: a path stored before the write checks still finds it.
+    let path = lookup_path("path", &patch.path)?;
     let base = parse_base(&patch.base_revision, true)?;
     if base == 0 {
         return Err(StoreError::bad_input(
@@ -411,7 +412,7 @@ pub async fn patch_page(store: &Store, viewer: &Viewer, patch: &PatchPage) -> Re
             "read the page and pass the revision it returned; `putWikiPage` creates pages",
         ));
     }
-    let path = patch.path.as_str();
+    let path = path.as_str();
     with_retry(|| async {
         let page = by_path(store, viewer, patch.workspace.as_deref(), path, PageColumns { content: true }).await?;
         if page.revision != base {

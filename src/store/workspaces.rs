@@ -57,6 +57,7 @@ pub async fn users_by_ids(store: &Store, ids: &[i64]) -> Result<Vec<user::Model>
 }
 
 pub async fn user_by_name(store: &Store, viewer: &Viewer, username: &str) -> Result<Option<user::Model>> {
-    let username = if username.eq_ignore_ascii_case("me") { viewer.username.as_str() } else { username };
+    let username =
+        if username.eq_ignore_ascii_case("me") { viewer.username.clone() } else { super::input::nfc(username) };
     Ok(user::Entity::find().filter(user::Column::Username.eq(username)).one(&store.db).await?)
 }

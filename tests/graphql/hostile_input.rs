@@ -223,6 +223,45 @@ async fn stored_html_is_sanitized_by_the_migration(backend: Backend) {
     test_db.finish().await;
 }
 
+/// Names stored before they were normalized are put in NFC by a
+/// migration, except where the composed form is already taken.
+async fn stored_names_are_normalized_by_the_migration(backend: Backend) {
+    let test_db = TestDb::create(backend).await;
+    let db = Database::connect(&test_db.url).await.expect("connect");
+    // Every migration before the one that normalizes.
+    <migration::Migrator as migration::MigratorTrait>::up(&db, Some(6)).await.expect("older migrations");
+    let board = Board::new(&db);
+    let decomposed = board.user("jose\u{301}").await;
+    let alice = board.user("alice").await;
+    let ws = board.workspace("ENG").await;
+    let page = |path: &str| entity::wiki_page::ActiveModel {
+        workspace_id: Set(ws.id),
+        path: Set(path.into()),
+        title: Set("Page".into()),
+        content: Set("# Page".into()),
+        revision: Set(1),
+        created_at: Set(crate::support::t0()),
+        updated_at: Set(crate::support::t0()),
+        updated_by_id: Set(alice.id),
+        ..Default::default()
+    };
+    let lone = page("caf\u{65}\u{301}").insert(&db).await.expect("page");
+    let composed = page("cr\u{e8}me").insert(&db).await.expect("page");
+    let twin = page("cre\u{300}me").insert(&db).await.expect("page");
+    <migration::Migrator as migration::MigratorTrait>::up(&db, None).await.expect("the rest");
+    let user = entity::user::Entity::find_by_id(decomposed.id).one(&db).await.expect("read").expect("user");
+    assert_eq!(user.username, "jos\u{e9}");
+    let read = |id: i64| {
+        let db = &db;
+        async move { entity::wiki_page::Entity::find_by_id(id).one(db).await.expect("read").expect("page").path }
+    };
+    assert_eq!(read(lone.id).await, "caf\u{e9}");
+    assert_eq!(read(composed.id).await, "cr\u{e8}me");
+    assert_eq!(read(twin.id).await, "cre\u{300}me", "left as it was: its composed form is taken");
+    db.close().await.ok();
+    test_db.finish().await;
+}
+
 async fn single_line_fields_refuse_control_and_bidi_characters(backend: Backend) {
     let app = TestApp::start(backend).await;
     let s = simple_board(&app).await;
@@ -395,6 +434,7 @@ on_both_backends!(
     deep_nesting_is_refused_on_write,
     html_is_sanitized_on_every_write,
     stored_html_is_sanitized_by_the_migration,
+    stored_names_are_normalized_by_the_migration,
     single_line_fields_refuse_control_and_bidi_characters,
     texts_searches_and_dates_are_bounded,
     frontmatter_aliases_are_refused_on_write_and_ignored_on_read,

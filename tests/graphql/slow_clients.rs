@@ -167,3 +167,22 @@ async fn a_websocket_client_that_never_answers_is_closed() {
     assert!(after < Duration::from_secs(8), "{after:?}");
     app.finish().await;
 }
+
+/// An upgraded connection keeps its place under the cap for as long as it
+/// lives.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn websockets_count_against_the_cap() {
+    let app = TestApp::start_with_settings(Backend::Sqlite, quick(2)).await;
+    let s = simple_board(&app).await;
+    let first = connect(&app, &s.alice_token).await;
+    let second = connect(&app, &s.alice_token).await;
+    let mut extra = open(&app).await;
+    extra.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").await.ok();
+    let (answer, _) = until_closed(&mut extra, Duration::from_secs(5)).await;
+    assert!(answer.is_empty(), "served past the cap: {answer}");
+    drop((first, second));
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let healthy = reqwest::get(format!("{}/healthz", app.base)).await.expect("served once they closed");
+    assert_eq!(healthy.status(), 200);
+    app.finish().await;
+}

@@ -585,9 +585,21 @@ async fn paths_that_look_the_same_are_one_page(backend: Backend) {
     let tree = app.ok(t, "{ wikiPages(workspace: \"ENG\") { totalCount } }", json!({})).await;
     assert_eq!(tree["wikiPages"]["totalCount"], 1, "{tree}");
     let created = app
-        .ok(t, "mutation { createTask(input: {project: \"WEB\", title: \"Cafe\u{301} menu\"}) { title } }", json!({}))
+        .ok(
+            t,
+            "mutation { createTask(input: {project: \"WEB\", title: \"Cafe\u{301} menu\"}) { ref title } }",
+            json!({}),
+        )
         .await;
     assert_eq!(created["createTask"]["title"], "Caf\u{e9} menu");
+    // Names are looked up in the form they are stored in: a username typed
+    // with a combining accent finds the user stored composed.
+    Board::new(&app.db).user("jos\u{e9}").await;
+    let assign =
+        "mutation($r: String!, $a: String) { updateTask(ref: $r, input: {assignee: $a}) { assignee { username } } }";
+    let task_ref = created["createTask"]["ref"].as_str().unwrap_or_default();
+    let (_, body) = app.post(Some(t), assign, json!({"r": task_ref, "a": "jose\u{301}"})).await;
+    assert!(!body.to_string().contains("no user named"), "{body}");
     app.finish().await;
 }
 

@@ -57,6 +57,18 @@ async fn foreign_origins_batches_and_long_names_get_json_rpc_errors() {
     assert_eq!(status, 200, "{body}");
     assert!(body["result"]["tools"].is_array(), "{body}");
 
+    // Its preflight is answered before the token is asked for.
+    let preflight = reqwest::Client::new()
+        .request(reqwest::Method::OPTIONS, format!("{}/mcp", app.base))
+        .header("origin", "http://localhost:6274")
+        .header("access-control-request-method", "POST")
+        .header("access-control-request-headers", "authorization, content-type, mcp-protocol-version")
+        .send()
+        .await
+        .expect("preflight");
+    assert!(preflight.status().is_success(), "{}", preflight.status());
+    assert_eq!(preflight.headers()["access-control-allow-origin"], "http://localhost:6274");
+
     let (status, body) = post(&app, Some(&s.alice_token), None, format!("[{list}]")).await;
     assert_eq!((status, body["error"]["code"].clone()), (400, json!(-32600)), "{body}");
 
