@@ -51,7 +51,7 @@ async fn deep_documents_over_post_and_get_are_refused_in_milliseconds() {
         for token in [&s.alice_token, &read_only] {
             let started = Instant::now();
             let (status, body) = app.post(Some(token), &document, json!({})).await;
-            assert!(started.elapsed() < Duration::from_secs(2), "{what}: {:?}", started.elapsed());
+            assert!(started.elapsed() < Duration::from_secs(5), "{what}: {:?}", started.elapsed());
             assert_eq!(status, 200, "{what}: {body}");
             assert_nesting_refused(what, &body);
         }
