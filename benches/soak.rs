@@ -134,7 +134,7 @@ impl Load {
                 self.graphql(query, json!({"r": task_ref, "p": priority})).await
             }
             _ => {
-                let query = "query($r: String!) { task(ref: $r) { title description(format: TEXT, maxChars: 2000) \
+                let query = "query($r: String!) { task(ref: $r) { title descriptionText(maxChars: 2000) \
                              { text } events(first: 20) { nodes { at field } } } }";
                 self.graphql(query, json!({"r": task_ref})).await
             }

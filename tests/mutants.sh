@@ -24,7 +24,7 @@ modules=(
   "window|src/text/window.rs|--lib --test mcp"
   "visibility|src/store/visibility.rs|--test graphql --test mcp"
   "limits|src/graphql/limits.rs|--lib --test graphql"
-  "nesting|src/graphql/nesting.rs|--lib --test graphql"
+  "nesting|src/graphql/nesting.rs|--lib"
   "introspection|src/graphql/introspection.rs|--lib"
   "input|src/store/input.rs|--lib --test graphql"
   "serve|src/http/serve.rs|--test graphql"

@@ -30,8 +30,22 @@ static POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
 
 /// The HTML as it may be stored and rendered.
 pub fn sanitize_html(html: &str) -> String {
-    POLICY.clean(html).to_string()
+    // What one pass writes can parse into another tree (`<h4><h4>x`
+    // reads back as two siblings), so passes go on until the text is one
+    // the allowlist keeps as it is: what is stored renders as it reads.
+    let mut clean = POLICY.clean(html).to_string();
+    for _ in 0..MAX_PASSES {
+        let again = POLICY.clean(&clean).to_string();
+        if again == clean {
+            break;
+        }
+        clean = again;
+    }
+    clean
 }
+
+/// Passes after the first; one more has never been needed.
+const MAX_PASSES: usize = 3;
 
 #[cfg(test)]
 mod tests {
@@ -48,6 +62,19 @@ mod tests {
             "<h2>Plan</h2><ul><li><a href=\"https://x.test/a\" rel=\"noopener noreferrer\">link</a></li></ul>\
              <pre><code class=\"language-rust\">fn a() {}</code></pre>"
         );
+    }
+
+    #[test]
+    fn what_is_stored_is_a_fixed_point() {
+        // Found by the markdown fuzz target: nested headings that reparse
+        // as siblings.
+        let found = String::from_utf8_lossy(
+            b"<p on\xb9i&n<p on\xb9i&nk><h4 p<pontk><http<p p on\xb9i&nk><h4 p<pontk onk><http<pnamei&nk>><h",
+        );
+        let clean = sanitize_html(&found);
+        assert_eq!(sanitize_html(&clean), clean);
+        let nested = sanitize_html("<h4><h4>x</h4></h4>");
+        assert_eq!(sanitize_html(&nested), nested);
     }
 
     #[test]

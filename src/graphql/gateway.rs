@@ -87,10 +87,25 @@ impl Gateway {
     }
 }
 
+/// The most errors one response carries: a document of many mistakes
+/// (thousands of unknown arguments) is answered with the first of them, not
+/// with a reply a hundred times its size.
+const MAX_ERRORS: usize = 20;
+
 /// Errors raised before any resolver ran (parse, validation, complexity)
-/// get `BAD_USER_INPUT` and a hint; resolver errors keep their codes.
+/// get `BAD_USER_INPUT` and a hint; resolver errors keep their codes. Past
+/// `MAX_ERRORS`, one more error says how many were left out.
 fn coded(mut response: Response) -> Response {
-    response.errors = std::mem::take(&mut response.errors).into_iter().map(with_code).collect();
+    let errors = std::mem::take(&mut response.errors);
+    let total = errors.len();
+    response.errors = errors.into_iter().take(MAX_ERRORS).map(with_code).collect();
+    if total > MAX_ERRORS {
+        response.errors.push(super::error::request_error(
+            format!("{} more errors were left out", total - MAX_ERRORS),
+            BAD_USER_INPUT,
+            Some("fix the errors shown, then send the request again"),
+        ));
+    }
     response
 }
 

@@ -18,7 +18,12 @@ pub fn decode(id: &ID) -> async_graphql::Result<(String, i64)> {
             Some("pass an `id` exactly as a query returned it"),
         )
     };
-    let text = URL_SAFE_NO_PAD.decode(id.as_str()).ok().and_then(|b| String::from_utf8(b).ok()).ok_or_else(bad)?;
+    // Some clients pad base64: the padding carries nothing.
+    let text = URL_SAFE_NO_PAD
+        .decode(id.as_str().trim_end_matches('='))
+        .ok()
+        .and_then(|b| String::from_utf8(b).ok())
+        .ok_or_else(bad)?;
     let (kind, number) = text.split_once(':').ok_or_else(bad)?;
     let number = number.parse().map_err(|_| bad())?;
     Ok((kind.to_owned(), number))

@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 
 use async_graphql::parser::types::{
-    DocumentOperations, ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet,
+    Directive, DocumentOperations, ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet,
 };
 use async_graphql::{Name, Positioned, ServerError, Variables};
 
@@ -32,6 +32,9 @@ struct Cost {
     introspection: u64,
     /// `__schema` selections, each spread counted.
     schemas: u64,
+    /// Arguments, directives and variable definitions: each one validated
+    /// (and, when wrong, answered with an error of its own).
+    arguments: u64,
 }
 
 impl Cost {
@@ -42,6 +45,7 @@ impl Cost {
             depth: self.depth.max(other.depth),
             introspection: self.introspection.saturating_add(other.introspection),
             schemas: self.schemas.saturating_add(other.schemas),
+            arguments: self.arguments.saturating_add(other.arguments),
         }
     }
 }
@@ -63,6 +67,8 @@ pub enum DocumentError {
     IntrospectionTooLarge { estimate: u64, max: u64 },
     #[error("the document selects `__schema` {0} times; the schema is introspected once a request")]
     RepeatedIntrospection(u64),
+    #[error("the document passes {count} arguments, directives and variables; at most {max} are accepted")]
+    TooManyArguments { count: u64, max: u64 },
     #[error("the document nests fields and fragments more than {0} levels deep")]
     TooNested(usize),
     #[error(
@@ -81,7 +87,9 @@ impl DocumentError {
     pub fn hint(&self) -> &'static str {
         match self {
             DocumentError::TooLong { .. } => "send a shorter document: select fewer fields, or split it",
-            DocumentError::TooManyFields { .. } | DocumentError::TooManyAliases { .. } => {
+            DocumentError::TooManyFields { .. }
+            | DocumentError::TooManyAliases { .. }
+            | DocumentError::TooManyArguments { .. } => {
                 "select fewer fields, spread each fragment fewer times, or split the document into several requests"
             }
             DocumentError::TooManyMutations { .. } => "send the mutations in several requests; nothing was written",
@@ -199,10 +207,20 @@ impl<'a> Analyzer<'a> {
                     depth: inner.depth.saturating_add(1),
                     introspection,
                     schemas: inner.schemas.saturating_add(u64::from(outside && name == "__schema")),
+                    arguments: inner
+                        .arguments
+                        .saturating_add(field.node.arguments.len() as u64)
+                        .saturating_add(directives(&field.node.directives)),
                 })
             }
-            Selection::InlineFragment(inline) => self.selection_set(&inline.node.selection_set.node),
-            Selection::FragmentSpread(spread) => self.fragment(spread.node.fragment_name.node.as_str()),
+            Selection::InlineFragment(inline) => {
+                let inner = self.selection_set(&inline.node.selection_set.node)?;
+                Ok(Cost { arguments: inner.arguments.saturating_add(directives(&inline.node.directives)), ..inner })
+            }
+            Selection::FragmentSpread(spread) => {
+                let inner = self.fragment(spread.node.fragment_name.node.as_str())?;
+                Ok(Cost { arguments: inner.arguments.saturating_add(directives(&spread.node.directives)), ..inner })
+            }
         }
     }
 
@@ -270,6 +288,11 @@ impl<'a> Analyzer<'a> {
     }
 }
 
+/// Directives, each with its arguments.
+fn directives(list: &[Positioned<Directive>]) -> u64 {
+    list.iter().map(|d| 1 + d.node.arguments.len() as u64).sum()
+}
+
 /// Measures a document's text before it is parsed: its length, and how
 /// deep its brackets nest.
 pub fn check_text(text: &str, limits: &Limits) -> Result<(), DocumentError> {
@@ -315,6 +338,8 @@ pub fn check_document(
     let mut total = Cost::default();
     for operation in &operations {
         total = total.add(analyzer.selection_set(&operation.selection_set.node)?);
+        let declared = (operation.variable_definitions.len() as u64).saturating_add(directives(&operation.directives));
+        total.arguments = total.arguments.saturating_add(declared);
     }
     // Fragments no operation spreads still cost validation time.
     for name in document.fragments.keys() {
@@ -325,6 +350,9 @@ pub fn check_document(
     }
     if total.fields > limits.max_fields {
         return Err(DocumentError::TooManyFields { count: total.fields, max: limits.max_fields });
+    }
+    if total.arguments > limits.max_fields {
+        return Err(DocumentError::TooManyArguments { count: total.arguments, max: limits.max_fields });
     }
     if total.aliases > limits.max_aliases {
         return Err(DocumentError::TooManyAliases { count: total.aliases, max: limits.max_aliases });
@@ -461,6 +489,20 @@ mod tests {
         let document = async_graphql::parser::parse_query(nested).expect("parses");
         let tight = Limits { max_complexity: 10_000, ..Limits::default() };
         assert!(matches!(check_document(&document, &tight, &sizes), Err(DocumentError::IntrospectionTooLarge { .. })));
+    }
+
+    #[test]
+    fn arguments_directives_and_variables_are_counted() {
+        let arguments = format!("{{ viewer(a: 1{}) {{ username }} }}", " a: 1".repeat(1_000));
+        assert!(matches!(check(&arguments), Err(DocumentError::TooManyArguments { count: 1_001, .. })));
+        let directives = format!("{{ viewer{} {{ username }} }}", " @a".repeat(1_001));
+        assert!(matches!(check(&directives), Err(DocumentError::TooManyArguments { count: 1_001, .. })));
+        let variables: String = (0..1_001).map(|i| format!("$v{i}: Int ")).collect();
+        assert!(matches!(
+            check(&format!("query({variables}) {{ viewer {{ username }} }}")),
+            Err(DocumentError::TooManyArguments { .. })
+        ));
+        assert_eq!(check("query($a: Int) { viewer @include(if: true) { username } }"), Ok(()));
     }
 
     #[test]

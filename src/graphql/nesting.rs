@@ -63,10 +63,12 @@ pub fn check_text(text: &str, max: usize) -> Result<(), TooNested> {
     Ok(())
 }
 
+/// Lines end at `\n`, `\r\n` or a lone `\r`, as GraphQL counts them.
 fn position(text: &str, byte: usize) -> TooNested {
     let before = &text.as_bytes()[..byte];
-    let line_start = before.iter().rposition(|b| *b == b'\n').map_or(0, |at| at + 1);
-    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+    let ends = |(i, b): (usize, &u8)| *b == b'\n' || (*b == b'\r' && before.get(i + 1) != Some(&b'\n'));
+    let line_start = before.iter().enumerate().rev().find(|&(i, b)| ends((i, b))).map_or(0, |(at, _)| at + 1);
+    let line = before.iter().enumerate().filter(|&(i, b)| ends((i, b))).count() + 1;
     // `byte` is an ASCII bracket, so the line's start and it are on
     // character boundaries.
     let column = text.get(line_start..byte).map_or(1, |s| s.chars().count() + 1);
@@ -118,6 +120,8 @@ mod tests {
         assert_eq!(check_text(&text, 64), Ok(()));
         let after_comment = format!("# ((\n{{\n  é{}", "[".repeat(70));
         assert_eq!(check_text(&after_comment, 64), Err(TooNested { line: 3, column: 67 }));
+        let carriage_returns = format!("# ((\r{{\r\n  é{}", "[".repeat(70));
+        assert_eq!(check_text(&carriage_returns, 64), Err(TooNested { line: 3, column: 67 }));
     }
 
     #[test]

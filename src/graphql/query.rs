@@ -78,7 +78,10 @@ impl QueryRoot {
         let missing = || not_found(format!("no node {}", echo(id.as_str())));
         let node = match kind.as_str() {
             "Workspace" => load(ctx, WorkspaceKey(number)).await?.map(|w| Node::Workspace(Workspace(w))),
-            "User" => load(ctx, UserKey(number)).await?.map(|u| Node::User(User(u))),
+            "User" => workspaces::visible_user_by_id(store(ctx), viewer(ctx)?, number)
+                .await
+                .gql()?
+                .map(|u| Node::User(User(u))),
             "Project" => load(ctx, ProjectKey(number)).await?.map(|p| Node::Project(Project(p))),
             "Task" => {
                 let columns = TaskColumns { description: ctx.look_ahead().field("description").exists() };

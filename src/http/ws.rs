@@ -39,6 +39,8 @@ const WS_TOKEN_CHECK: Duration = Duration::from_secs(2);
 /// Refusals waiting to go out; past them the connection's messages wait
 /// too (a client that does not read is not read).
 const PENDING_REFUSALS: usize = 16;
+/// The most bytes waiting to go out on one connection.
+const MAX_WRITE_BUFFER: usize = 16 << 20;
 /// The longest reason a close frame carries (RFC 6455: 123 bytes).
 const MAX_CLOSE_REASON: usize = 123;
 
@@ -65,8 +67,13 @@ pub async fn graphql_ws(
         }
     };
     let max = app.settings.limits.max_body_bytes;
-    let upgrade =
-        upgrade.max_message_size(max).max_frame_size(max).protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS);
+    // What waits to be written is bounded too: a client that sends pings
+    // and never reads the pongs (or the answers) is closed, not buffered for.
+    let upgrade = upgrade
+        .max_message_size(max)
+        .max_frame_size(max)
+        .max_write_buffer_size(MAX_WRITE_BUFFER.max(2 * max))
+        .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS);
     // The protocol spoken is the one the handshake answers.
     let protocol = upgrade.selected_protocol().and_then(|p| p.to_str().ok()).and_then(|p| p.parse().ok());
     let Some(protocol) = protocol else {

@@ -18,6 +18,7 @@ use crate::App;
 pub const PARSE_ERROR: i64 = -32700;
 pub const INVALID_REQUEST: i64 = -32600;
 pub const INVALID_PARAMS: i64 = -32602;
+pub const METHOD_NOT_FOUND: i64 = -32601;
 /// The server-defined code the MCP SDKs answer a refused Origin with.
 const FORBIDDEN: i64 = -32000;
 
@@ -38,6 +39,16 @@ fn malformed(body: &[u8]) -> Option<Response> {
         let message = "Invalid Request: batches (JSON arrays) are not supported; send one message per request";
         return Some(error(StatusCode::BAD_REQUEST, Value::Null, INVALID_REQUEST, message));
     }
+    if let Some(why) = not_a_message(&message) {
+        let message = format!("Invalid Request: {why}");
+        return Some(error(StatusCode::BAD_REQUEST, Value::Null, INVALID_REQUEST, &message));
+    }
+    if let Some(method) = message.get("method").and_then(Value::as_str).filter(|m| m.chars().count() > MAX_METHOD_CHARS)
+    {
+        let id = message.get("id").cloned().unwrap_or(Value::Null);
+        let message = format!("Method not found: {}", crate::text::echo(method));
+        return Some(error(StatusCode::OK, id, METHOD_NOT_FOUND, &message));
+    }
     let arguments = message.pointer("/params/arguments");
     let bad_arguments = message.get("method").and_then(Value::as_str) == Some("tools/call")
         && arguments.is_some_and(|a| !a.is_object() && !a.is_null());
@@ -45,6 +56,34 @@ fn malformed(body: &[u8]) -> Option<Response> {
         let id = message.get("id").cloned().unwrap_or(Value::Null);
         error(StatusCode::OK, id, INVALID_PARAMS, "Invalid params: `arguments` must be an object")
     })
+}
+
+/// The longest method name and id taken: MCP's are a few words, and both
+/// come back in the answer.
+const MAX_METHOD_CHARS: usize = 64;
+const MAX_ID_CHARS: usize = 128;
+
+/// Why `message` is not a JSON-RPC 2.0 message this transport takes, if it
+/// is not: an object with `"jsonrpc": "2.0"`, an id that is a short string
+/// or a number when there is one, and a method that is a string or else a
+/// result or an error.
+fn not_a_message(message: &Value) -> Option<&'static str> {
+    let Some(object) = message.as_object() else { return Some("a message is a JSON object") };
+    if object.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+        return Some("`jsonrpc` must be \"2.0\"");
+    }
+    match object.get("id") {
+        None | Some(Value::Number(_)) => {}
+        Some(Value::String(id)) if id.chars().count() <= MAX_ID_CHARS => {}
+        Some(Value::String(_)) => return Some("an `id` is at most 128 characters"),
+        Some(_) => return Some("an `id` is a string or a number"),
+    }
+    match object.get("method") {
+        Some(Value::String(_)) => None,
+        Some(_) => Some("`method` must be a string"),
+        None if object.contains_key("result") || object.contains_key("error") => None,
+        None => Some("a message has a `method`, or is a response with a `result` or an `error`"),
+    }
 }
 
 /// Whether a page of `origin` may call `/mcp`: a loopback page, or one the
@@ -83,8 +122,9 @@ pub fn cors(allowed: &[HeaderValue]) -> tower_http::cors::CorsLayer {
 /// Refuses a request from a page of a foreign origin before anything else
 /// (a browser page must not drive an agent's tools with its user's token).
 pub async fn check_origin(State(app): State<App>, request: Request, next: Next) -> Response {
-    let origin = request.headers().get(header::ORIGIN);
-    if origin.is_some_and(|origin| !origin_allowed(origin, &app.settings.allowed_origins)) {
+    // Every `Origin` a request carries must pass, not only its first.
+    let mut origins = request.headers().get_all(header::ORIGIN).iter();
+    if origins.any(|origin| !origin_allowed(origin, &app.settings.allowed_origins)) {
         let message = "Forbidden: this Origin may not call /mcp; start the server with --allowed-origin to allow it";
         return error(StatusCode::FORBIDDEN, Value::Null, FORBIDDEN, message);
     }
@@ -124,6 +164,24 @@ mod tests {
         );
         assert!(malformed(br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#).is_none());
         assert!(malformed(br#"[{"jsonrpc":"2.0","id":1,"method":"tools/list"}]"#).is_some());
+        for bad in [
+            r#"{"jsonrpc":"1.0","id":1,"method":"tools/list"}"#,
+            r#"{"id":1,"method":"tools/list"}"#,
+            r#"{"jsonrpc":"2.0","id":null,"method":"tools/list"}"#,
+            r#"{"jsonrpc":"2.0","id":true,"method":"tools/list"}"#,
+            r#"{"jsonrpc":"2.0","id":[1],"method":"tools/list"}"#,
+            r#"{"jsonrpc":"2.0","id":1}"#,
+            r#""tools/list""#,
+        ] {
+            assert!(malformed(bad.as_bytes()).is_some(), "{bad}");
+        }
+        let long_id = format!(r#"{{"jsonrpc":"2.0","id":"{}","method":"tools/list"}}"#, "i".repeat(129));
+        assert!(malformed(long_id.as_bytes()).is_some());
+        let long_method = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"{}"}}"#, "m".repeat(100_000));
+        let answer = malformed(long_method.as_bytes()).expect("refused");
+        assert_eq!(answer.status(), StatusCode::OK);
+        assert!(malformed(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#).is_none());
+        assert!(malformed(br#"{"jsonrpc":"2.0","id":"a","result":{}}"#).is_none());
     }
 
     #[test]

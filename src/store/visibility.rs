@@ -9,7 +9,7 @@
 use sea_orm::sea_query::{Expr, ExprTrait, Query, SelectStatement, SimpleExpr};
 use sea_orm::{ColumnTrait, Condition};
 
-use entity::{WorkspaceRole, project, project_member, task, wiki_page, workspace, workspace_member};
+use entity::{WorkspaceRole, project, project_member, task, user, wiki_page, workspace, workspace_member};
 
 use crate::auth::Viewer;
 use crate::store::{Result, StoreError};
@@ -63,6 +63,31 @@ pub fn visible_workspace(viewer: &Viewer) -> Condition {
         Some(scope) => Condition::all().add(visible).add(workspace::Column::Id.eq(scope)),
         None => visible,
     }
+}
+
+/// Holds for every user the viewer may look up by id or name: themself,
+/// and the members of the workspaces and projects the viewer sees (who
+/// else a task could name). Anyone else is not found.
+pub fn visible_user(viewer: &Viewer) -> Condition {
+    let workspaces = Query::select()
+        .column((workspace::Entity, workspace::Column::Id))
+        .from(workspace::Entity)
+        .cond_where(visible_workspace(viewer))
+        .to_owned();
+    let workspace_members = Query::select()
+        .column(workspace_member::Column::UserId)
+        .from(workspace_member::Entity)
+        .and_where(workspace_member::Column::WorkspaceId.in_subquery(workspaces))
+        .to_owned();
+    let project_members = Query::select()
+        .column(project_member::Column::UserId)
+        .from(project_member::Entity)
+        .and_where(project_member::Column::ProjectId.in_subquery(visible_project_ids(viewer)))
+        .to_owned();
+    Condition::any()
+        .add(user::Column::Id.eq(viewer.user_id))
+        .add(user::Column::Id.in_subquery(workspace_members))
+        .add(user::Column::Id.in_subquery(project_members))
 }
 
 /// Holds for every wiki page (tombstones included) the viewer may see: its

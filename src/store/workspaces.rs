@@ -7,7 +7,7 @@ use entity::{user, workspace};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
-use super::visibility::visible_workspace;
+use super::visibility::{visible_user, visible_workspace};
 use super::{Result, Store};
 use crate::auth::Viewer;
 
@@ -56,8 +56,15 @@ pub async fn users_by_ids(store: &Store, ids: &[i64]) -> Result<Vec<user::Model>
     Ok(user::Entity::find().filter(user::Column::Id.is_in(ids.iter().copied())).all(&store.db).await?)
 }
 
+/// A user the viewer may see, by username (`me` for the viewer).
 pub async fn user_by_name(store: &Store, viewer: &Viewer, username: &str) -> Result<Option<user::Model>> {
     let username =
         if username.eq_ignore_ascii_case("me") { viewer.username.clone() } else { super::input::nfc(username) };
-    Ok(user::Entity::find().filter(user::Column::Username.eq(username)).one(&store.db).await?)
+    let found = user::Entity::find().filter(user::Column::Username.eq(username)).filter(visible_user(viewer));
+    Ok(found.one(&store.db).await?)
+}
+
+/// A user the viewer may see, by id.
+pub async fn visible_user_by_id(store: &Store, viewer: &Viewer, id: i64) -> Result<Option<user::Model>> {
+    Ok(user::Entity::find_by_id(id).filter(visible_user(viewer)).one(&store.db).await?)
 }

@@ -21,6 +21,8 @@ async fn outsider_sees_nothing_on_any_path(backend: Backend) {
         .ok(&s.alice_token, "{ tasks(first: 1) { pageInfo { endCursor } nodes { id ref project { id } } } }", json!({}))
         .await;
     let task_id = mine["tasks"]["nodes"][0]["id"].as_str().expect("id").to_owned();
+    let alice_id =
+        app.ok(&s.alice_token, "{ viewer { id } }", json!({})).await["viewer"]["id"].as_str().expect("id").to_owned();
     let project_id = mine["tasks"]["nodes"][0]["project"]["id"].as_str().expect("id").to_owned();
     let cursor = mine["tasks"]["pageInfo"]["endCursor"].as_str().expect("cursor").to_owned();
 
@@ -47,6 +49,8 @@ async fn outsider_sees_nothing_on_any_path(backend: Backend) {
         ("query($r: String!) { task(ref: $r) { title } }", json!({"r": "WEB-1"})),
         ("query($id: ID!) { node(id: $id) { id } }", json!({"id": task_id})),
         ("query($id: ID!) { node(id: $id) { id } }", json!({"id": project_id})),
+        ("query($id: ID!) { node(id: $id) { ... on User { username } } }", json!({"id": alice_id})),
+        ("{ user(username: \"alice\") { username } }", json!({})),
         ("{ project(key: \"WEB\") { name } }", json!({})),
         ("{ workspace(key: \"ENG\") { name } }", json!({})),
         ("mutation { updateTask(ref: \"WEB-1\", input: {title: \"x\"}) { ref } }", json!({})),
@@ -55,6 +59,19 @@ async fn outsider_sees_nothing_on_any_path(backend: Backend) {
         let (code, error) = app.error(&outsider, query, vars).await;
         assert_eq!(code, "NOT_FOUND", "{query}: {error}");
     }
+    // Themself they see, by id (padded or not) and by name.
+    let me = app.ok(&outsider, "{ viewer { id } me: user(username: \"me\") { username } }", json!({})).await;
+    let padded = format!("{}==", me["viewer"]["id"].as_str().expect("id"));
+    let found = app
+        .ok(&outsider, "query($id: ID!) { node(id: $id) { ... on User { username } } }", json!({"id": padded}))
+        .await;
+    assert_eq!(found["node"]["username"], "mallory");
+    // A member of a shared project sees alice.
+    let bob = board.user("bob").await;
+    board.member(&s.web, &bob, entity::ProjectRole::Participant).await;
+    let bob_token = board.token("bob").await;
+    let seen = app.ok(&bob_token, "{ user(username: \"alice\") { username } }", json!({})).await;
+    assert_eq!(seen["user"]["username"], "alice");
     // The same ref for alice works, and a missing one is NOT_FOUND alike.
     app.ok(&s.alice_token, "{ task(ref: \"WEB-1\") { title } }", json!({})).await;
     let (code, _) = app.error(&s.alice_token, "{ task(ref: \"WEB-999\") { title } }", json!({})).await;
