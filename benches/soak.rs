@@ -71,43 +71,36 @@ struct Load {
 impl Load {
     /// A GraphQL request: its failure, if it failed.
     async fn graphql(&self, query: &str, variables: Value) -> Option<String> {
-        let response = self
-            .client
-            .post(format!("{}/graphql", self.base))
-            .bearer_auth(&self.token)
-            .json(&json!({"query": query, "variables": variables}))
-            .send()
-            .await;
-        let response = match response {
-            Ok(response) => response,
-            Err(err) => return Some(format!("graphql transport: {err}")),
-        };
-        let status = response.status();
-        let body: Value = response.json().await.unwrap_or(Value::Null);
-        (status != 200 || body.get("errors").is_some() || body["data"].is_null())
-            .then(|| format!("graphql {status}: {}", &body.to_string()[..body.to_string().len().min(300)]))
+        let request =
+            self.client.post(format!("{}/graphql", self.base)).json(&json!({"query": query, "variables": variables}));
+        self.send("graphql", request, |body| body.get("errors").is_some() || body["data"].is_null()).await
     }
 
     /// An MCP tool call (stateless JSON over HTTP): its failure, if it failed.
     async fn tool(&self, name: &str, arguments: Value) -> Option<String> {
         let call = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
             "params": {"name": name, "arguments": arguments}});
-        let response = self
+        let request = self
             .client
             .post(format!("{}/mcp", self.base))
-            .bearer_auth(&self.token)
             .header("accept", "application/json, text/event-stream")
-            .json(&call)
-            .send()
-            .await;
-        let response = match response {
+            .json(&call);
+        self.send(name, request, |body| body.get("error").is_some() || body["result"]["isError"] == true).await
+    }
+
+    /// Sends `request` with the token; a failure is a transport error, a
+    /// status other than 200, or a body `failed` says is one.
+    async fn send(&self, what: &str, request: reqwest::RequestBuilder, failed: fn(&Value) -> bool) -> Option<String> {
+        let response = match request.bearer_auth(&self.token).send().await {
             Ok(response) => response,
-            Err(err) => return Some(format!("mcp transport: {err}")),
+            Err(err) => return Some(format!("{what} transport: {err}")),
         };
         let status = response.status();
         let body: Value = response.json().await.unwrap_or(Value::Null);
-        let failed = status != 200 || body.get("error").is_some() || body["result"]["isError"] == true;
-        failed.then(|| format!("mcp {name} {status}: {}", &body.to_string()[..body.to_string().len().min(300)]))
+        (status != 200 || failed(&body)).then(|| {
+            let text = body.to_string();
+            format!("{what} {status}: {}", &text[..text.len().min(300)])
+        })
     }
 
     async fn step(&self, client: usize, round: usize) -> Option<String> {
