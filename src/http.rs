@@ -26,7 +26,7 @@ use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::trace::TraceLayer;
 
 use crate::auth::{self, AuthError, Viewer};
-use crate::graphql::error;
+use crate::graphql::error::{self, ErrorCode};
 use crate::{App, mcp};
 
 use graphql_http::MediaType;
@@ -123,9 +123,9 @@ fn unauthorized(err: &AuthError, media: MediaType) -> Response {
     let (status, code) = match err {
         AuthError::Store(e) => {
             tracing::error!(error = %e, "authentication failed");
-            (StatusCode::INTERNAL_SERVER_ERROR, error::INTERNAL)
+            (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
         }
-        _ => (StatusCode::UNAUTHORIZED, error::UNAUTHENTICATED),
+        _ => (StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated),
     };
     let mut response =
         graphql_http::errors_response(status, media, vec![error::request_error(message, code, Some(hint))]);
@@ -153,7 +153,7 @@ fn too_many_attempts(wait: Duration, media: MediaType) -> Response {
     let hint = format!("wait {seconds} s, then send a valid token");
     let errors = vec![error::request_error(
         "too many failed authentication attempts from this client",
-        error::UNAUTHENTICATED,
+        ErrorCode::Unauthenticated,
         Some(&hint),
     )];
     let mut response = graphql_http::errors_response(StatusCode::TOO_MANY_REQUESTS, media, errors);
@@ -219,7 +219,7 @@ async fn limit_body(State(app): State<App>, request: Request, next: Next) -> Res
 
 fn body_too_slow(deadline: Duration, media: MediaType) -> Response {
     let message = format!("the request body did not arrive within {} s", deadline.as_secs());
-    let errors = vec![error::request_error(&message, error::BAD_USER_INPUT, Some("send the whole body at once"))];
+    let errors = vec![error::request_error(&message, ErrorCode::BadUserInput, Some("send the whole body at once"))];
     let mut response = graphql_http::errors_response(StatusCode::REQUEST_TIMEOUT, media, errors);
     response.headers_mut().insert(header::CONNECTION, HeaderValue::from_static("close"));
     response
@@ -229,7 +229,7 @@ fn body_too_large(max: usize, media: MediaType) -> Response {
     let message = format!("the request body is larger than {max} bytes");
     let errors = vec![error::request_error(
         &message,
-        error::BAD_USER_INPUT,
+        ErrorCode::BadUserInput,
         Some("send a smaller request: shorter texts, or fewer items at once"),
     )];
     graphql_http::errors_response(StatusCode::PAYLOAD_TOO_LARGE, media, errors)

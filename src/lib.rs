@@ -8,6 +8,7 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod demo;
+pub mod error_code;
 pub mod graphql;
 pub mod http;
 pub mod mcp;

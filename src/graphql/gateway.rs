@@ -11,7 +11,7 @@ use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, Opera
 use async_graphql::{Data, Executor, Request, Response, ServerError};
 
 use super::AppSchema;
-use super::error::BAD_USER_INPUT;
+use super::error::ErrorCode;
 use super::introspection::IntrospectionSizes;
 use super::limits::{DocumentError, check_document, check_text, check_variables, with_code};
 use crate::config::Limits;
@@ -56,7 +56,7 @@ impl Gateway {
         tracing::warn!(seconds = limit.as_secs(), "request stopped at the time limit");
         Response::from_errors(vec![super::error::request_error(
             format!("the request did not finish within {} s and was stopped", limit.as_secs()),
-            BAD_USER_INPUT,
+            ErrorCode::BadUserInput,
             Some("narrow the filter, ask for smaller pages, or select fewer fields"),
         )])
     }
@@ -102,7 +102,7 @@ fn coded(mut response: Response) -> Response {
     if total > MAX_ERRORS {
         response.errors.push(super::error::request_error(
             format!("{} more errors were left out", total - MAX_ERRORS),
-            BAD_USER_INPUT,
+            ErrorCode::BadUserInput,
             Some("fix the errors shown, then send the request again"),
         ));
     }

@@ -4,7 +4,7 @@ use async_graphql::ID;
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
-use super::error::{BAD_USER_INPUT, coded};
+use super::error::{ErrorCode, coded};
 
 pub fn encode(kind: &str, id: i64) -> ID {
     ID(URL_SAFE_NO_PAD.encode(format!("{kind}:{id}")))
@@ -14,7 +14,7 @@ pub fn decode(id: &ID) -> async_graphql::Result<(String, i64)> {
     let bad = || {
         coded(
             format!("`{}` is not an id", crate::text::echo(id.as_str())),
-            BAD_USER_INPUT,
+            ErrorCode::BadUserInput,
             Some("pass an `id` exactly as a query returned it"),
         )
     };

@@ -17,7 +17,7 @@ use async_graphql::parser::types::{
 };
 use async_graphql::{Name, Positioned, ServerError, Variables};
 
-use super::error::BAD_USER_INPUT;
+use super::error::ErrorCode;
 use super::introspection::IntrospectionSizes;
 use super::nesting;
 use crate::config::Limits;
@@ -110,17 +110,16 @@ impl DocumentError {
     }
 
     pub fn into_server_error(self) -> ServerError {
-        super::error::request_error(self.to_string(), BAD_USER_INPUT, Some(self.hint()))
+        super::error::request_error(self.to_string(), ErrorCode::BadUserInput, Some(self.hint()))
     }
 }
 
 /// An error of the document (it does not parse or validate) with the code
 /// every error carries; one that already has a code keeps it.
 pub fn with_code(mut error: ServerError) -> ServerError {
-    let extensions = error.extensions.get_or_insert_with(Default::default);
-    if extensions.get("code").is_none() {
-        extensions.set("code", BAD_USER_INPUT);
-        extensions.set("hint", "check the query against the schema; ask for smaller pages or fewer nested fields");
+    if super::error::code_of(&error).is_none() {
+        let hint = "check the query against the schema; ask for smaller pages or fewer nested fields";
+        super::error::set_code(&mut error, ErrorCode::BadUserInput, Some(hint));
     }
     error
 }
@@ -509,5 +508,122 @@ mod tests {
     fn fragment_cycles_are_refused() {
         let text = "query { viewer { ...A } } fragment A on User { ...B } fragment B on User { ...A }";
         assert!(matches!(check(text), Err(DocumentError::FragmentCycle(_))));
+    }
+
+    fn check_with(query: &str, limits: Limits) -> Result<(), DocumentError> {
+        let document = async_graphql::parser::parse_query(query).expect("test documents parse");
+        check_document(&document, &limits, &IntrospectionSizes::default())
+    }
+
+    #[test]
+    fn each_limit_admits_its_maximum_and_refuses_one_more() {
+        let fields = |n: usize| format!("{{ {} }}", "__typename ".repeat(n));
+        let at = Limits { max_fields: 3, ..Limits::default() };
+        assert_eq!(check_with(&fields(3), at), Ok(()));
+        assert_eq!(check_with(&fields(4), at), Err(DocumentError::TooManyFields { count: 4, max: 3 }));
+
+        let arguments = |n: usize| format!("{{ viewer{} {{ username }} }}", " @a".repeat(n));
+        let at = Limits { max_fields: 3, ..Limits::default() };
+        assert_eq!(check_with(&arguments(3), at), Ok(()));
+        assert_eq!(check_with(&arguments(4), at), Err(DocumentError::TooManyArguments { count: 4, max: 3 }));
+
+        let aliases = |n: usize| format!("{{ {} }}", (0..n).map(|i| format!("a{i}: __typename ")).collect::<String>());
+        let at = Limits { max_aliases: 2, ..Limits::default() };
+        assert_eq!(check_with(&aliases(2), at), Ok(()));
+        assert_eq!(check_with(&aliases(3), at), Err(DocumentError::TooManyAliases { count: 3, max: 2 }));
+
+        let deep = |n: usize| format!("{{ {}id{} }}", "viewer { ".repeat(n - 1), " }".repeat(n - 1));
+        let at = Limits { max_depth: 4, ..Limits::default() };
+        assert_eq!(check_with(&deep(4), at), Ok(()));
+        assert_eq!(check_with(&deep(5), at), Err(DocumentError::TooDeep { depth: 5, max: 4 }));
+
+        let chain =
+            |n: usize| format!("{{ __type(name: \"Task\") {{ {}kind{} }} }}", "ofType { ".repeat(n), " }".repeat(n));
+        let at = Limits { max_introspection_depth: 4, ..Limits::default() };
+        assert_eq!(check_with(&chain(2), at), Ok(()));
+        assert_eq!(check_with(&chain(3), at), Err(DocumentError::TooDeep { depth: 5, max: 4 }));
+
+        let writes = |n: usize| {
+            format!("mutation {{ {} }}", (0..n).map(|i| format!("c{i}: endAgent {{ id }} ")).collect::<String>())
+        };
+        let at = Limits { max_mutations: 2, ..Limits::default() };
+        assert_eq!(check_with(&writes(2), at), Ok(()));
+        assert_eq!(check_with(&writes(3), at), Err(DocumentError::TooManyMutations { count: 3, max: 2 }));
+        // A query's top-level fields are not mutations.
+        let reads = format!("{{ {} }}", (0..3).map(|i| format!("v{i}: viewer {{ id }} ")).collect::<String>());
+        assert_eq!(check_with(&reads, at), Ok(()));
+    }
+
+    #[test]
+    fn the_introspection_estimate_is_exact_for_a_known_schema() {
+        // __schema (1) over types (120, each with its name: 2 values).
+        let query = "{ viewer { username id } __schema { types { name } } }";
+        let at = Limits { max_complexity: 241, ..Limits::default() };
+        assert_eq!(check_with(query, at), Ok(()));
+        let under = Limits { max_complexity: 240, ..Limits::default() };
+        assert_eq!(check_with(query, under), Err(DocumentError::IntrospectionTooLarge { estimate: 241, max: 240 }));
+        // Ordinary fields cost no introspection, however many.
+        let ordinary =
+            format!("{{ {} }}", (0..50).map(|i| format!("v{i}: viewer {{ username }} ")).collect::<String>());
+        assert_eq!(check_with(&ordinary, Limits { max_complexity: 1, ..Limits::default() }), Ok(()));
+    }
+
+    #[test]
+    fn directives_of_fragments_count_with_their_arguments() {
+        let at = Limits { max_fields: 1, ..Limits::default() };
+        let inline = "{ ... on Query @skip(if: false) { __typename } }";
+        assert_eq!(check_with(inline, at), Err(DocumentError::TooManyArguments { count: 2, max: 1 }));
+        let spread = "{ ...F @skip(if: false) } fragment F on Query { __typename }";
+        assert_eq!(check_with(spread, at), Err(DocumentError::TooManyArguments { count: 2, max: 1 }));
+        let bare = "{ ...F @a } fragment F on Query { __typename }";
+        assert_eq!(check_with(bare, at), Ok(()));
+    }
+
+    #[test]
+    fn fragments_no_operation_spreads_are_counted_once() {
+        let at = Limits { max_fields: 3, ..Limits::default() };
+        let spread = "{ ...F } fragment F on Query { a: __typename b: __typename c: __typename }";
+        assert_eq!(check_with(spread, at), Ok(()));
+        let unspread = "{ __typename } fragment F on Query { a: __typename b: __typename c: __typename }";
+        assert_eq!(check_with(unspread, at), Err(DocumentError::TooManyFields { count: 4, max: 3 }));
+    }
+
+    #[test]
+    fn sibling_fragments_do_not_add_up_to_nesting() {
+        let siblings = format!("{{ {} }}", "... on Query { __typename } ".repeat(MAX_SELECTION_NESTING + 8));
+        assert_eq!(check(&siblings), Ok(()));
+    }
+
+    #[test]
+    fn text_and_variables_are_measured_before_parsing() {
+        let limits = Limits { max_document_bytes: 16, ..Limits::default() };
+        assert_eq!(check_text("{ __typename }  ", &limits), Ok(()));
+        assert_eq!(check_text("{ __typename }   ", &limits), Err(DocumentError::TooLong { size: 17, max: 16 }));
+        let nested = format!("{{ viewer(a: {}1{}) {{ id }} }}", "[".repeat(200), "]".repeat(200));
+        assert!(matches!(check_text(&nested, &Limits::default()), Err(DocumentError::TextTooNested { line: 1, .. })));
+        let mut value = serde_json::json!(1);
+        for _ in 0..200 {
+            value = serde_json::json!([value]);
+        }
+        let variables = Variables::from_json(serde_json::json!({ "deep": value, "flat": 1 }));
+        assert_eq!(
+            check_variables(&variables),
+            Err(DocumentError::VariableTooNested { name: "deep".into(), max: nesting::MAX_NESTING })
+        );
+        assert_eq!(check_variables(&Variables::from_json(serde_json::json!({ "flat": [[1]] }))), Ok(()));
+    }
+
+    #[test]
+    fn every_refusal_says_what_to_narrow() {
+        let refusal = DocumentError::TooLong { size: 2, max: 1 }.into_server_error();
+        let extensions = refusal.extensions.expect("a code and a hint");
+        assert_eq!(extensions.get("code"), Some(&async_graphql::Value::from("BAD_USER_INPUT")));
+        assert_eq!(
+            extensions.get("hint"),
+            Some(&async_graphql::Value::from(DocumentError::TooLong { size: 2, max: 1 }.hint()))
+        );
+        assert!(DocumentError::TooLong { size: 2, max: 1 }.hint().contains("shorter document"));
+        assert!(DocumentError::TooManyMutations { count: 2, max: 1 }.hint().contains("nothing was written"));
+        assert!(DocumentError::RepeatedIntrospection(2).hint().contains("introspect once"));
     }
 }

@@ -10,7 +10,7 @@ use crate::store::{task_writes, tokens};
 
 use super::agent::AgentSession;
 use super::comment::Comment;
-use super::error::GqlResult;
+use super::error::{ErrorCode, GqlResult};
 use super::ids;
 use super::project::{Project, ProjectMember, ProjectRole};
 use super::task::{CreateTaskInput, Task, UpdateTaskInput, single_task_columns};
@@ -160,7 +160,7 @@ impl MutationRoot {
         if kind != "ApiToken" {
             return Err(super::error::coded(
                 format!("`{}` is not a token id", crate::text::echo(id.as_str())),
-                super::error::BAD_USER_INPUT,
+                ErrorCode::BadUserInput,
                 Some("pass `id` of an `apiTokens` node"),
             ));
         }

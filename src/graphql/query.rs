@@ -15,7 +15,7 @@ use crate::text::echo;
 use super::agent::AgentSession;
 use super::comment::{Comment, TaskEvent};
 use super::connection::{Conn, TotalCount, connection, page_args};
-use super::error::{GqlResult, NOT_FOUND, coded};
+use super::error::{ErrorCode, GqlResult, coded};
 use super::loaders::{ProjectKey, UserKey, WorkspaceKey};
 use super::project::{Project, load};
 use super::task::{Task, TaskFilterInput, TaskOrder, prime, task_by_ref, task_columns};
@@ -64,7 +64,7 @@ pub struct ActivityFilterInput {
 }
 
 fn not_found(what: String) -> async_graphql::Error {
-    coded(what, NOT_FOUND, Some(super::error::NOT_FOUND_HINT))
+    coded(what, ErrorCode::NotFound, Some(super::error::NOT_FOUND_HINT))
 }
 
 #[derive(Default)]

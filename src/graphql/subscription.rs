@@ -8,7 +8,7 @@ use crate::auth::Viewer;
 use crate::store::{Store, feed, projects};
 
 use super::comment::TaskEvent;
-use super::error::{GqlResult, NOT_FOUND, coded};
+use super::error::{ErrorCode, GqlResult, coded};
 use super::{store, viewer};
 
 pub struct SubscriptionRoot;
@@ -33,7 +33,7 @@ impl SubscriptionRoot {
             .ok_or_else(|| {
                 coded(
                     format!("no project with key {}", crate::text::echo(&project)),
-                    NOT_FOUND,
+                    ErrorCode::NotFound,
                     Some(super::error::NOT_FOUND_HINT),
                 )
             })?

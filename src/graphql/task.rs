@@ -13,7 +13,7 @@ use crate::store::{Page, comments};
 
 use super::comment::{Comment, TaskEvent};
 use super::connection::{Conn, TotalCount, connection, page_args};
-use super::error::GqlResult;
+use super::error::{ErrorCode, GqlResult};
 use super::loaders::{
     CommentCountOf, CoworkersOf, DescriptionKey, LoadError, ProjectKey, StatusKey, TaskKey, TaskLabelsOf, UserKey,
 };
@@ -339,7 +339,7 @@ pub async fn task_by_ref(ctx: &Context<'_>, task_ref: &str) -> async_graphql::Re
     row.map(|t| Task::new(t, columns)).ok_or_else(|| {
         super::error::coded(
             format!("no task {}", crate::text::echo(task_ref)),
-            super::error::NOT_FOUND,
+            ErrorCode::NotFound,
             Some(super::error::NOT_FOUND_HINT),
         )
     })
@@ -436,7 +436,7 @@ impl UpdateTaskInput {
         if nothing {
             return Err(super::error::coded(
                 "nothing to change",
-                super::error::BAD_USER_INPUT,
+                ErrorCode::BadUserInput,
                 Some("give at least one field to change"),
             ));
         }

@@ -8,7 +8,7 @@ use async_graphql::{Enum, SimpleObject};
 use crate::store::input::RichText;
 use crate::text;
 
-use super::error::{BAD_USER_INPUT, coded};
+use super::error::{ErrorCode, coded};
 
 /// How a text is cut to `maxChars`.
 #[derive(Enum, Clone, Copy, PartialEq, Eq, Default)]
@@ -63,7 +63,7 @@ pub fn rich(argument: &str, html: Option<String>, markdown: Option<String>) -> a
 pub fn both_forms(argument: &str) -> async_graphql::Error {
     coded(
         format!("`{argument}` and `{argument}Markdown` are both given"),
-        BAD_USER_INPUT,
+        ErrorCode::BadUserInput,
         Some("give the text once, as HTML or as Markdown"),
     )
 }
@@ -71,7 +71,7 @@ pub fn both_forms(argument: &str) -> async_graphql::Error {
 pub fn neither_form(argument: &str) -> async_graphql::Error {
     coded(
         format!("neither `{argument}` nor `{argument}Markdown` is given"),
-        BAD_USER_INPUT,
+        ErrorCode::BadUserInput,
         Some("give the text as HTML or as Markdown"),
     )
 }
@@ -118,7 +118,7 @@ pub fn cut_text(plain: &str, max_chars: i32, cursor: i32, how: TextCut) -> async
     if !(1..=MAX_MAX_CHARS).contains(&max_chars) {
         return Err(coded(
             format!("`maxChars` is {max_chars}"),
-            BAD_USER_INPUT,
+            ErrorCode::BadUserInput,
             Some("ask for 1 to 1,000,000 characters"),
         ));
     }
@@ -129,7 +129,7 @@ pub fn cut_text(plain: &str, max_chars: i32, cursor: i32, how: TextCut) -> async
             let bad_cursor = || {
                 coded(
                     format!("`cursor` {cursor} is not a position in this text"),
-                    BAD_USER_INPUT,
+                    ErrorCode::BadUserInput,
                     Some("pass back `next` from the previous window, or 0 to start"),
                 )
             };
@@ -141,7 +141,7 @@ pub fn cut_text(plain: &str, max_chars: i32, cursor: i32, how: TextCut) -> async
             if cursor != 0 {
                 return Err(coded(
                     "`cursor` only applies to windows",
-                    BAD_USER_INPUT,
+                    ErrorCode::BadUserInput,
                     Some("use cut: WINDOW to read on"),
                 ));
             }

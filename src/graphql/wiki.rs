@@ -13,7 +13,7 @@ use crate::store::wiki::{self, PageColumns};
 use crate::store::wiki_writes::base_revision;
 use crate::text::{self, Heading};
 
-use super::error::{BAD_USER_INPUT, GqlResult, NOT_FOUND, NOT_FOUND_HINT, coded};
+use super::error::{ErrorCode, GqlResult, NOT_FOUND_HINT, coded};
 use super::loaders::{LoadError, ProjectKey, UserKey, WorkspaceKey};
 use super::project::{Project, load};
 use super::user::User;
@@ -57,7 +57,9 @@ impl WikiPage {
             .content
             .get_or_try_init(|| async {
                 let found = wiki::content_of(store(ctx), viewer(ctx)?, self.row.id).await.gql()?;
-                found.ok_or_else(|| coded(format!("no wiki page {}", self.row.path), NOT_FOUND, Some(NOT_FOUND_HINT)))
+                found.ok_or_else(|| {
+                    coded(format!("no wiki page {}", self.row.path), ErrorCode::NotFound, Some(NOT_FOUND_HINT))
+                })
             })
             .await?;
         Ok(content)
@@ -106,7 +108,7 @@ pub struct WikiContent {
 }
 
 fn bad_input(message: String, hint: &str) -> async_graphql::Error {
-    coded(message, BAD_USER_INPUT, Some(hint))
+    coded(message, ErrorCode::BadUserInput, Some(hint))
 }
 
 fn as_i32(n: usize) -> i32 {
@@ -181,7 +183,7 @@ impl WikiPage {
     }
     async fn workspace(&self, ctx: &Context<'_>) -> async_graphql::Result<Workspace> {
         let found = load(ctx, WorkspaceKey(self.row.workspace_id)).await?;
-        found.map(Workspace).ok_or_else(|| coded("no workspace", NOT_FOUND, Some(NOT_FOUND_HINT)))
+        found.map(Workspace).ok_or_else(|| coded("no workspace", ErrorCode::NotFound, Some(NOT_FOUND_HINT)))
     }
     /// The project the page belongs to, if any.
     async fn project(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<Project>> {

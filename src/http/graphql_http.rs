@@ -22,7 +22,7 @@ use super::accept::{self, Preference};
 use super::persisted_queries::{PersistedQueries, PersistedQueryError, Resolved};
 use crate::App;
 use crate::auth::Viewer;
-use crate::graphql::{self, error};
+use crate::graphql::{self, error, error::ErrorCode};
 
 /// The media types a GraphQL response is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -284,7 +284,7 @@ fn render(media: MediaType, outcome: Outcome, response: &async_graphql::Response
         Ok(body) => (status, [(header::CONTENT_TYPE, media.content_type())], body).into_response(),
         Err(err) => {
             tracing::error!(error = %err, "cannot serialize a GraphQL response");
-            let internal = error::request_error("internal error", error::INTERNAL, Some(error::INTERNAL_HINT));
+            let internal = error::request_error("internal error", ErrorCode::Internal, Some(error::INTERNAL_HINT));
             errors_response(StatusCode::INTERNAL_SERVER_ERROR, media, vec![internal])
         }
     }
@@ -299,7 +299,7 @@ pub fn errors_response(status: StatusCode, media: MediaType, errors: Vec<ServerE
 
 /// A request refused before GraphQL saw it, with `BAD_USER_INPUT`.
 fn refused(status: StatusCode, media: MediaType, message: &str, hint: &str) -> Response {
-    errors_response(status, media, vec![error::request_error(message, error::BAD_USER_INPUT, Some(hint))])
+    errors_response(status, media, vec![error::request_error(message, ErrorCode::BadUserInput, Some(hint))])
 }
 
 fn not_acceptable() -> Response {
@@ -317,7 +317,7 @@ fn not_acceptable() -> Response {
 fn persisted_query_not_found(media: MediaType) -> Response {
     let not_found = error::request_error(
         PersistedQueryError::NotFound.to_string(),
-        error::PERSISTED_QUERY_NOT_FOUND,
+        ErrorCode::PersistedQueryNotFound,
         Some(PersistedQueryError::NotFound.hint()),
     );
     let mut response = errors_response(StatusCode::OK, media, vec![not_found]);

@@ -24,7 +24,7 @@ use tokio::sync::mpsc;
 use super::{MediaType, client_ip, too_many_attempts, unauthorized, viewer_of};
 use crate::App;
 use crate::auth::{self, AuthError};
-use crate::graphql::{self, error};
+use crate::graphql::{self, error, error::ErrorCode};
 
 /// The most operations one connection runs at once: subscriptions, and
 /// queries and mutations until they answer. One more is refused with an
@@ -97,7 +97,7 @@ pub async fn graphql_ws(
                     auth::authenticate(&init_app.store.db, token).await.map_err(|err| match err {
                         AuthError::Store(e) => {
                             tracing::error!(error = %e, "authentication failed");
-                            error::coded("internal error", error::INTERNAL, Some(error::INTERNAL_HINT))
+                            error::coded("internal error", ErrorCode::Internal, Some(error::INTERNAL_HINT))
                         }
                         _ => {
                             init_app.auth_throttle.failed(client);
@@ -250,7 +250,7 @@ impl Running {
     fn refusal(&self, id: &str) -> String {
         let error = json!({
             "message": format!("{MAX_OPERATIONS} operations are running on this connection"),
-            "extensions": {"code": error::BAD_USER_INPUT, "hint": "complete one first, or open another connection"},
+            "extensions": {"code": ErrorCode::BadUserInput.graphql(), "hint": "complete one first, or open another connection"},
         });
         // graphql-transport-ws sends a list of errors; subscriptions-transport-ws one.
         let payload = match self.protocol {

@@ -8,7 +8,8 @@ use serde_json::{Map, Value};
 
 use crate::text::utf16_len;
 
-use super::error::{Code, ToolError, ToolResult};
+use super::error::{ToolError, ToolResult};
+use crate::error_code::ErrorCode;
 
 /// Compact JSON of a reply.
 pub fn encode(reply: &Value) -> String {
@@ -100,7 +101,7 @@ pub fn list_reply(items: Vec<Item>, next: Option<String>, total: i64, cap: usize
     }
     best.ok_or_else(|| {
         ToolError::new(
-            Code::ReplyTooLarge,
+            ErrorCode::ReplyTooLarge,
             format!("one item alone is over the {cap}-character cap"),
             "ask for fewer fields (`fields`, or the summary `view`), shorter excerpts, or a larger `max_chars`",
         )
@@ -162,7 +163,7 @@ pub fn final_check(text: String, is_error: bool, cap: usize) -> (String, bool) {
         return (encode(&body), true);
     }
     let err = ToolError::new(
-        Code::ReplyTooLarge,
+        ErrorCode::ReplyTooLarge,
         format!("the reply is {size} characters, over the {cap}-character cap"),
         "ask for fewer items or fields, or a larger `max_chars`",
     );
@@ -240,7 +241,7 @@ mod tests {
     #[test]
     fn an_item_over_the_cap_is_reply_too_large() {
         let err = list_reply(items(2, 2_000), None, 2, 1_000, Form::Object).unwrap_err();
-        assert_eq!(err.code, Code::ReplyTooLarge);
+        assert_eq!(err.code, ErrorCode::ReplyTooLarge);
     }
 
     #[test]

@@ -30,8 +30,9 @@ use crate::App;
 use crate::auth::Viewer;
 use crate::text::{for_log, utf16_len};
 
+use crate::error_code::ErrorCode;
 pub use document::DocumentError;
-pub use error::{Code, ToolError};
+pub use error::ToolError;
 pub use toolset::{LoadError, ToolSet};
 
 /// Where a call's identity comes from.
@@ -125,7 +126,7 @@ impl ServerHandler for McpServer {
         };
         let span = tracing::info_span!("tool", tool = %name, user = tracing::field::Empty, reply_chars = tracing::field::Empty);
         let Some(viewer) = self.viewer(&context) else {
-            let err = ToolError::new(Code::Unauthenticated, "no caller identity", "send a bearer token");
+            let err = ToolError::new(ErrorCode::Unauthenticated, "no caller identity", "send a bearer token");
             return Ok(text_result(err.body().to_string(), true));
         };
         span.record("user", viewer.username.as_str());
@@ -134,7 +135,7 @@ impl ServerHandler for McpServer {
             // was not revoked since.
             if let Err(err) = crate::auth::revalidate(&self.app.store.db, &viewer).await {
                 let err = ToolError::new(
-                    Code::Unauthenticated,
+                    ErrorCode::Unauthenticated,
                     err.to_string(),
                     "create a new token with `tasklens token create`",
                 );

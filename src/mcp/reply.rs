@@ -17,8 +17,9 @@ use serde_json::{Map, Value};
 use crate::text::utf16_len;
 
 use super::document::{ObjectKind, ObjectPlan, Shape, ToolDocument, snake_case};
-use super::error::{Code, ToolError, ToolResult};
+use super::error::{ToolError, ToolResult};
 use super::guard::{self, Form, Item};
+use crate::error_code::ErrorCode;
 
 /// A value the conventions leave out.
 fn is_empty(value: &Value) -> bool {
@@ -272,11 +273,11 @@ pub fn reply(document: &ToolDocument, data: &Value, options: &Options, fitting: 
             let found = at.get(key).and_then(Value::as_object);
             let inner = match plan.fields.get(key) {
                 Some(Shape::Object(inner)) => inner,
-                _ => return Err(ToolError::new(Code::Internal, "the list is not in the reply", "report this")),
+                _ => return Err(ToolError::new(ErrorCode::Internal, "the list is not in the reply", "report this")),
             };
             let Some(found) = found else {
                 return Err(ToolError::new(
-                    Code::NotFound,
+                    ErrorCode::NotFound,
                     format!("nothing at `{}`", snake_case(key)),
                     "check the arguments that name it",
                 ));
@@ -289,7 +290,7 @@ pub fn reply(document: &ToolDocument, data: &Value, options: &Options, fitting: 
     // A single root field is the reply itself (a task, a project, a page).
     if data.len() == 1 && data.values().all(Value::is_null) {
         let key = data.keys().next().map(|k| snake_case(k)).unwrap_or_default();
-        return Err(ToolError::new(Code::NotFound, format!("no {key} found"), "check the arguments that name it"));
+        return Err(ToolError::new(ErrorCode::NotFound, format!("no {key} found"), "check the arguments that name it"));
     }
     let root = data.iter().next().and_then(|(key, value)| Some((value.as_object()?, document.plan.fields.get(key)?)));
     let record = match root {
@@ -323,7 +324,7 @@ fn fit_record(
         }
         let too_large = || {
             ToolError::new(
-                Code::ReplyTooLarge,
+                ErrorCode::ReplyTooLarge,
                 format!("the reply is {size} characters, over the {cap}-character cap"),
                 "ask for less, or a larger `max_chars`",
             )

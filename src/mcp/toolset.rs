@@ -21,9 +21,10 @@ use crate::auth::Viewer;
 
 use super::arguments::Arguments;
 use super::document::{DocumentError, Shared, ToolDocument, snake_case};
-use super::error::{Code, ToolError, ToolResult};
+use super::error::{ToolError, ToolResult};
 use super::reply::{self, Fitting, Options, Shaped};
 use super::types::Types;
+use crate::error_code::ErrorCode;
 
 /// The largest reply a client should expect, in the client's own key.
 pub const MAX_RESULT_SIZE_META: &str = "anthropic/maxResultSizeChars";
@@ -456,14 +457,14 @@ impl DocumentTool {
             if error.path.is_empty() && !error.locations.is_empty() && !value_error {
                 // The document was valid at start: the server broke it.
                 tracing::error!(tool = %document.tool_name, error = %crate::text::for_log(&error.message), "tool document refused");
-                return Err(ToolError::new(Code::Internal, "internal error", "the server logged the details"));
+                return Err(ToolError::new(ErrorCode::Internal, "internal error", "the server logged the details"));
             }
             if value_error {
                 return Err(ToolError::invalid(error.message.clone(), "check the tool's input schema in tools/list"));
             }
             return Err(super::error::from_graphql(error));
         }
-        response.data.into_json().map_err(|err| ToolError::new(Code::Internal, err.to_string(), "try again"))
+        response.data.into_json().map_err(|err| ToolError::new(ErrorCode::Internal, err.to_string(), "try again"))
     }
 }
 
@@ -477,7 +478,7 @@ impl DocumentTool {
         variables: &mut Map<String, Value>,
         absent: &mut HashSet<String>,
     ) -> ToolResult<()> {
-        let internal = || ToolError::new(Code::Internal, "the tool has no fields", "report this");
+        let internal = || ToolError::new(ErrorCode::Internal, "the tool has no fields", "report this");
         let plan = self.document.item_plan().ok_or_else(internal)?;
         let keys: Vec<(String, Vec<String>)> = plan
             .fields

@@ -74,9 +74,7 @@ async fn own_open_session(store: &Store, viewer: &Viewer, id: Option<&str>) -> R
     }
     query.order_by_desc(agent_session::Column::StartedAt).one(&store.db).await?.ok_or_else(|| match id {
         Some(id) => StoreError::not_found(format!("no open agent session {} of this token", crate::text::echo(id))),
-        None => {
-            StoreError::NotFound { message: "this token has no open agent session: call `registerAgent` first".into() }
-        }
+        None => StoreError::not_found("this token has no open agent session: call `registerAgent` first"),
     })
 }
 

@@ -235,7 +235,9 @@ mod tests {
             args(Some(-1), None, None),
             args(Some(1), Some(1), None),
         ] {
-            assert!(matches!(bad.validate(PageLimits::default(), &d, KINDS), Err(StoreError::BadInput { .. })));
+            assert!(
+                matches!(bad.validate(PageLimits::default(), &d, KINDS), Err(e) if e.code() == crate::error_code::ErrorCode::BadUserInput)
+            );
         }
         assert_eq!(args(None, None, None).validate(PageLimits::default(), &d, KINDS).unwrap().limit, 50);
     }

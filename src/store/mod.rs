@@ -8,6 +8,7 @@
 pub mod agents;
 pub mod comments;
 pub mod cursor;
+pub mod db_error;
 pub mod events;
 pub mod feed;
 pub mod input;
@@ -28,36 +29,44 @@ pub mod workspaces;
 use chrono::{DateTime, SubsecRound, Utc};
 use sea_orm::{DatabaseConnection, DbErr};
 
+use crate::error_code::{ErrorCode, NOT_FOUND_HINT};
+
 pub use cursor::{PageArgs, PageLimits};
 pub use keyset::Page;
 
 /// What went wrong in the store; each surface maps it once at its edge.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
+    /// The request was refused, with the code and hint its caller sees.
     #[error("{message}")]
-    NotFound { message: String },
-    #[error("{message}")]
-    BadInput { message: String, hint: Option<String> },
-    #[error("{message}")]
-    Forbidden { message: String, hint: Option<String> },
-    #[error("{message}")]
-    Conflict { message: String, hint: Option<String> },
+    Refused { code: ErrorCode, message: String, hint: Option<String> },
     #[error("database error: {0}")]
     Db(#[from] DbErr),
 }
 
 impl StoreError {
+    fn refused(code: ErrorCode, message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Self::Refused { code, message: message.into(), hint: Some(hint.into()) }
+    }
     pub fn not_found(message: impl Into<String>) -> Self {
-        Self::NotFound { message: message.into() }
+        Self::refused(ErrorCode::NotFound, message, NOT_FOUND_HINT)
     }
     pub fn bad_input(message: impl Into<String>, hint: impl Into<String>) -> Self {
-        Self::BadInput { message: message.into(), hint: Some(hint.into()) }
+        Self::refused(ErrorCode::BadUserInput, message, hint)
     }
     pub fn forbidden(message: impl Into<String>, hint: impl Into<String>) -> Self {
-        Self::Forbidden { message: message.into(), hint: Some(hint.into()) }
+        Self::refused(ErrorCode::Forbidden, message, hint)
     }
     pub fn conflict(message: impl Into<String>, hint: impl Into<String>) -> Self {
-        Self::Conflict { message: message.into(), hint: Some(hint.into()) }
+        Self::refused(ErrorCode::Conflict, message, hint)
+    }
+
+    /// The error's code; a database failure is the server's.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::Refused { code, .. } => *code,
+            Self::Db(_) => ErrorCode::Internal,
+        }
     }
 }
 

@@ -1,11 +1,12 @@
 //! Creating projects and adding their members.
 
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, SqlErr, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 
 use entity::{
     ProjectRole, StatusCategory, WorkspaceRole, project, project_member, status, user, workspace, workspace_member,
 };
 
+use super::db_error::{OnViolation, PROJECT_KEY, PROJECT_MEMBER};
 use super::visibility::{require_write, visible_project_ids, visible_workspace};
 use super::{Result, Store, StoreError, input, now};
 use crate::auth::Viewer;
@@ -78,11 +79,8 @@ pub async fn create_project(store: &Store, viewer: &Viewer, new: &NewProject) ->
     }
     .insert(&txn)
     .await
-    .map_err(|err| match err.sql_err() {
-        Some(SqlErr::UniqueConstraintViolation(_)) => {
-            StoreError::conflict(format!("a project with key {} exists", echo(&key)), "choose another key")
-        }
-        _ => err.into(),
+    .on_violation(&PROJECT_KEY, || {
+        StoreError::conflict(format!("a project with key {} exists", echo(&key)), "choose another key")
     })?;
     status::Entity::insert_many(DEFAULT_STATUSES.iter().enumerate().map(|(i, (key, name, category))| {
         status::ActiveModel {
@@ -158,11 +156,10 @@ pub async fn add_member(
     }
     .insert(&store.db)
     .await
-    .map_err(|err| match err.sql_err() {
-        Some(SqlErr::UniqueConstraintViolation(_)) => StoreError::conflict(
+    .on_violation(&PROJECT_MEMBER, || {
+        StoreError::conflict(
             format!("{} is already a member of {}", echo(username), echo(project_key)),
             "nothing to do",
-        ),
-        _ => err.into(),
+        )
     })
 }

@@ -5,11 +5,12 @@
 use chrono::NaiveDate;
 use sea_orm::{
     ActiveEnum, ActiveModelTrait, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, SqlErr, TransactionTrait,
+    QuerySelect, Set, TransactionTrait,
 };
 
 use entity::{Priority, TaskKind, comment, label, project, status, task, task_coworker, task_event, task_label, user};
 
+use super::db_error::with_retry;
 use super::input::{self, RichText};
 use super::keyset::STORED_DATES;
 use super::tasks::{self, TaskColumns};
@@ -198,36 +199,6 @@ fn names(users: &[user::Model]) -> Option<String> {
 
 fn label_names(labels: &[label::Model]) -> Option<String> {
     (!labels.is_empty()).then(|| labels.iter().map(|l| l.name.as_str()).collect::<Vec<_>>().join(","))
-}
-
-fn is_retryable(err: &StoreError) -> bool {
-    match err {
-        StoreError::Db(db) => {
-            matches!(db.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))) || {
-                let text = db.to_string();
-                text.contains("database is locked") || text.contains("could not serialize")
-            }
-        }
-        _ => false,
-    }
-}
-
-/// Runs a write, again on a lost race for a task number or the write lock.
-pub(super) async fn with_retry<T, F, Fut>(mut attempt: F) -> Result<T>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = Result<T>>,
-{
-    let mut tries = 0;
-    loop {
-        match attempt().await {
-            Err(err) if tries < 8 && is_retryable(&err) => {
-                tries += 1;
-                tokio::time::sleep(std::time::Duration::from_millis(5 * tries)).await;
-            }
-            other => return other,
-        }
-    }
 }
 
 /// Wakes this gateway's feed at once; other processes' feeds learn of the

@@ -13,15 +13,16 @@
 //! that was read in part cannot overwrite the page.
 
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, SqlErr, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
 
 use entity::{project, wiki_page, wiki_revision, workspace};
 
-use super::task_writes::with_retry;
+use super::db_error::{OnViolation, WIKI_PATH, with_retry};
 use super::visibility::{require_write, visible_project_ids, visible_wiki_page, visible_workspace};
 use super::wiki::{PageColumns, by_path, lookup_path, validate_path, workspace_ids_by_key};
 use super::{Result, Store, StoreError, input, now};
 use crate::auth::Viewer;
+use crate::error_code::ErrorCode;
 use crate::text::{self, echo, utf16_len};
 
 pub const MAX_CONTENT_CHARS: usize = 500_000;
@@ -199,14 +200,15 @@ async fn target(
 ) -> Result<(workspace::Model, Option<wiki_page::Model>)> {
     let Some(key) = workspace else {
         // Without a workspace only an existing page can be meant.
-        let page =
-            by_path(store, viewer, None, path, PageColumns { content: true }).await.map_err(|err| match err {
-                StoreError::NotFound { .. } => StoreError::bad_input(
-                    format!("no wiki page {} exists yet in the workspaces you see", echo(path)),
-                    "pass `workspace` (a workspace key) to create the page",
-                ),
-                other => other,
-            })?;
+        let page = by_path(store, viewer, None, path, PageColumns { content: true }).await.map_err(|err| match err
+            .code()
+        {
+            ErrorCode::NotFound => StoreError::bad_input(
+                format!("no wiki page {} exists yet in the workspaces you see", echo(path)),
+                "pass `workspace` (a workspace key) to create the page",
+            ),
+            _ => err,
+        })?;
         let ws = workspace::Entity::find_by_id(page.workspace_id)
             .one(&store.db)
             .await?
@@ -242,10 +244,6 @@ async fn project_in(store: &Store, viewer: &Viewer, ws: &workspace::Model, key: 
         ));
     }
     Ok(found.id)
-}
-
-fn is_unique_violation(err: &StoreError) -> bool {
-    matches!(err, StoreError::Db(db) if matches!(db.sql_err(), Some(SqlErr::UniqueConstraintViolation(_))))
 }
 
 /// Creates a page, or replaces the whole content of one at its current revision.
@@ -301,10 +299,9 @@ pub async fn put_page(store: &Store, viewer: &Viewer, put: &PutPage) -> Result<w
         }
     })
     .await;
-    result.map_err(|err| match is_unique_violation(&err) {
-        // Another page holds the path out of the viewer's sight.
-        true => StoreError::conflict(format!("the path {} is taken", echo(path)), "choose another path"),
-        false => err,
+    // Another page holds the path out of the viewer's sight.
+    result.on_violation(&WIKI_PATH, || {
+        StoreError::conflict(format!("the path {} is taken", echo(path)), "choose another path")
     })
 }
 

@@ -74,7 +74,6 @@ async fn deep_documents_over_post_and_get_are_refused_in_milliseconds() {
     let query = "{ viewer { username } tasks(filter: {project: \"WEB\"}) { nodes { ref } } }";
     let data = app.ok(&s.alice_token, query, json!({})).await;
     assert_eq!(data["viewer"]["username"], "alice");
-    app.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -106,7 +105,6 @@ async fn deep_variables_are_refused_before_coercion() {
     assert_eq!(body["errors"][0]["extensions"]["code"], "BAD_USER_INPUT", "{body}");
     assert!(body["errors"][0]["message"].as_str().is_some_and(|m| m.contains("variable `f`")), "{body}");
     app.ok(&s.alice_token, query, json!({"f": {"project": "WEB"}})).await;
-    app.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -132,5 +130,4 @@ async fn deep_documents_over_graphql_ws_are_refused() {
         reply = next_json(&mut socket).await;
     }
     assert_eq!(reply["payload"]["data"]["viewer"]["username"], "alice", "{reply}");
-    app.finish().await;
 }

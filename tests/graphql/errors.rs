@@ -64,7 +64,6 @@ async fn paging_mistakes_are_bad_user_input_with_a_hint(backend: Backend) {
         assert!(error["message"].as_str().unwrap_or_default().contains(message), "{query}: {error}");
         assert!(error["extensions"]["hint"].as_str().is_some_and(|h| !h.is_empty()), "{query}: no hint in {error}");
     }
-    app.finish().await;
 }
 
 async fn depth_and_complexity_limits_refuse_expensive_queries(backend: Backend) {
@@ -79,7 +78,6 @@ async fn depth_and_complexity_limits_refuse_expensive_queries(backend: Backend) 
     let (_, body) = app.post(Some(&s.alice_token), costly, json!({})).await;
     assert!(body["errors"][0]["message"].as_str().unwrap_or_default().contains("too complex"), "{body}");
     app.ok(&s.alice_token, "{ tasks(first: 20) { nodes { ref title } } }", json!({})).await;
-    app.finish().await;
 }
 
 async fn duplicate_project_key_is_a_conflict(backend: Backend) {
@@ -93,7 +91,6 @@ async fn duplicate_project_key_is_a_conflict(backend: Backend) {
         )
         .await;
     assert_eq!(code, "CONFLICT", "{error}");
-    app.finish().await;
 }
 
 on_both_backends!(

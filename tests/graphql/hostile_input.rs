@@ -146,7 +146,6 @@ async fn html_is_sanitized_on_every_write(backend: Backend) {
         .ok(t, "mutation($d: String) { createProject(input: {workspace: \"ENG\", key: \"XSS\", name: \"Probe\", description: $d}) { description } }", json!({"d": all}))
         .await;
     assert_safe(project["createProject"]["description"].as_str().unwrap_or_default());
-    app.finish().await;
 }
 
 /// Every reader of a text walks its element tree: nesting is bounded on
@@ -183,7 +182,6 @@ async fn deep_nesting_is_refused_on_write(backend: Backend) {
         )
         .await;
     assert!(read["task"]["descriptionText"]["text"].as_str().unwrap_or_default().contains("> quoted"), "{read}");
-    app.finish().await;
 }
 
 async fn stored_html_is_sanitized_by_the_migration(backend: Backend) {
@@ -220,7 +218,6 @@ async fn stored_html_is_sanitized_by_the_migration(backend: Backend) {
     let comments = entity::comment::Entity::find().all(&db).await.expect("read");
     assert_eq!(comments[0].body, "<p>kept</p><img src=\"x\">");
     db.close().await.ok();
-    test_db.finish().await;
 }
 
 /// Names stored before they were normalized are put in NFC by a
@@ -259,7 +256,6 @@ async fn stored_names_are_normalized_by_the_migration(backend: Backend) {
     assert_eq!(read(composed.id).await, "cr\u{e8}me");
     assert_eq!(read(twin.id).await, "cre\u{300}me", "left as it was: its composed form is taken");
     db.close().await.ok();
-    test_db.finish().await;
 }
 
 async fn single_line_fields_refuse_control_and_bidi_characters(backend: Backend) {
@@ -300,7 +296,6 @@ async fn single_line_fields_refuse_control_and_bidi_characters(backend: Backend)
         )
         .await;
     assert_eq!(body["errors"][0]["extensions"]["code"], "BAD_USER_INPUT", "{body}");
-    app.finish().await;
 }
 
 async fn texts_searches_and_dates_are_bounded(backend: Backend) {
@@ -337,7 +332,6 @@ async fn texts_searches_and_dates_are_bounded(backend: Backend) {
     let (_, body) = app.post(Some(t), search, json!({"f": {"changedSince": "+100000-01-01T00:00:00Z"}})).await;
     assert_eq!(body["errors"][0]["extensions"]["code"], "BAD_USER_INPUT", "{body}");
     app.ok(t, search, json!({"f": {"text": "ordinary words", "dueBefore": "9999-12-31"}})).await;
-    app.finish().await;
 }
 
 fn alias_bomb_frontmatter() -> String {
@@ -389,7 +383,6 @@ async fn frontmatter_aliases_are_refused_on_write_and_ignored_on_read(backend: B
     let read = app.ok(t, "{ wikiPage(workspace: \"ENG\", path: \"bomb\") { frontmatter title } }", json!({})).await;
     assert!(started.elapsed() < Duration::from_secs(2));
     assert!(read["wikiPage"]["frontmatter"].is_null(), "{read}");
-    app.finish().await;
 }
 
 async fn concurrent_updates_keep_one_unbroken_change_chain(backend: Backend) {
@@ -427,7 +420,6 @@ async fn concurrent_updates_keep_one_unbroken_change_chain(backend: Backend) {
         current = event["newValue"].clone();
     }
     assert_eq!(current, read["task"]["title"], "the last event is not the final state");
-    app.finish().await;
 }
 
 on_both_backends!(

@@ -1,10 +1,13 @@
 //! GraphQL over HTTP, against the real router, on SQLite and (when
 //! `TASKLENS_TEST_POSTGRES_URL` is set) PostgreSQL.
 
+#[allow(dead_code)]
+#[path = "../support/mod.rs"]
 mod support;
 
 mod deep_nesting;
 mod errors;
+mod harness;
 mod hostile_input;
 mod mutations;
 mod paging;

@@ -93,7 +93,6 @@ async fn changes_are_logged_and_move_updated_at(backend: Backend) {
     // A task cannot be its own parent.
     let (code, _) = app.error(t, update, json!({"input": {"parent": "WEB-1"}})).await;
     assert_eq!(code, "BAD_USER_INPUT");
-    app.finish().await;
 }
 
 async fn comments_count_as_activity(backend: Backend) {
@@ -112,7 +111,6 @@ async fn comments_count_as_activity(backend: Backend) {
     assert_eq!(fields(&one), ["created", "comment"]);
     let feed = app.ok(t, "{ activity(first: 1) { nodes { field task { ref } } } }", json!({})).await;
     assert_eq!(feed["activity"]["nodes"][0], json!({"field": "comment", "task": {"ref": "WEB-1"}}));
-    app.finish().await;
 }
 
 async fn deleted_tasks_are_tombstones(backend: Backend) {
@@ -143,7 +141,6 @@ async fn deleted_tasks_are_tombstones(backend: Backend) {
     let (code, _) =
         app.error(t, "mutation { updateTask(ref: \"WEB-2\", input: {title: \"x\"}) { ref } }", json!({})).await;
     assert_eq!(code, "NOT_FOUND", "a tombstone cannot be edited");
-    app.finish().await;
 }
 
 async fn projects_and_members(backend: Backend) {
@@ -170,7 +167,6 @@ async fn projects_and_members(backend: Backend) {
     let (code, _) =
         app.error(t, "mutation { addProjectMember(project: \"API\", username: \"bob\") { role } }", json!({})).await;
     assert_eq!(code, "CONFLICT");
-    app.finish().await;
 }
 
 async fn agent_sessions_bind_to_the_token(backend: Backend) {
@@ -197,7 +193,6 @@ async fn agent_sessions_bind_to_the_token(backend: Backend) {
     app.ok(t, "mutation($id: ID) { endAgent(id: $id) { endedAt } }", json!({"id": id})).await;
     let active = app.ok(t, "{ agentSessions(active: true) { totalCount } }", json!({})).await;
     assert_eq!(active["agentSessions"]["totalCount"], 0);
-    app.finish().await;
 }
 
 /// The Markdown inputs store sanitized HTML; `format: MARKDOWN` reads it back.
@@ -229,7 +224,6 @@ async fn markdown_inputs_store_html(backend: Backend) {
     assert_eq!(added["addComment"]["bodyText"]["text"], "*hi*");
     let (code, _) = app.error(t, "mutation { addComment(ref: \"WEB-1\") { id } }", json!({})).await;
     assert_eq!(code, "BAD_USER_INPUT", "a comment needs a body");
-    app.finish().await;
 }
 
 on_both_backends!(

@@ -73,7 +73,6 @@ async fn walk_sees_each_task_once_and_total_matches(backend: Backend) {
     let (seen, _) = walk(&app, &s.alice_token, "REF", 200, async |_| {}).await;
     assert_eq!(&seen[..3], ["WEB-1", "WEB-2", "WEB-3"]);
     assert_eq!(seen[9], "WEB-10");
-    app.finish().await;
 }
 
 const CREATE: &str = "mutation($title: String!) { createTask(input: {project: \"WEB\", title: $title}) { ref } }";
@@ -111,7 +110,6 @@ async fn walk_is_stable_when_tasks_change_between_pages(backend: Backend) {
         let missing: Vec<&&String> = must_see.iter().filter(|r| !seen.contains(**r)).collect();
         assert!(missing.is_empty(), "order {order}: skipped {missing:?}");
     }
-    app.finish().await;
 }
 
 async fn backward_paging_mirrors_forward(backend: Backend) {
@@ -127,7 +125,6 @@ async fn backward_paging_mirrors_forward(backend: Backend) {
     assert_eq!(back["tasks"]["pageInfo"]["hasNextPage"], true);
     let tail = app.ok(&s.alice_token, WALK, json!({"last": 5, "order": "CREATED"})).await;
     assert_eq!(tail["tasks"]["nodes"].as_array().expect("nodes")[..], forward[20..]);
-    app.finish().await;
 }
 
 async fn default_page_is_fifty_and_zero_gives_only_the_total(backend: Backend) {
@@ -140,7 +137,6 @@ async fn default_page_is_fifty_and_zero_gives_only_the_total(backend: Backend) {
     let data = app.ok(&s.alice_token, "{ tasks(first: 0) { totalCount nodes { ref } } }", json!({})).await;
     assert_eq!(data["tasks"]["totalCount"], 60);
     assert_eq!(data["tasks"]["nodes"], json!([]));
-    app.finish().await;
 }
 
 on_both_backends!(

@@ -84,7 +84,7 @@ fn cursor_walks_visit_every_match_once_in_order() {
             Ok(())
         })
     });
-    runtime.block_on(app.finish());
+    runtime.block_on(async move { drop(app) });
     if let Err(failure) = result {
         panic!("{failure}");
     }

@@ -60,7 +60,6 @@ async fn standard_introspection_queries_pass_the_default_limits(backend: Backend
     let chain = format!("{{ __type(name: \"Task\") {{ {}kind{} }} }}", "ofType { ".repeat(20), " }".repeat(20));
     let (_, body) = app.post(Some(&s.alice_token), &chain, json!({})).await;
     assert_refused(&body, "levels deep");
-    app.finish().await;
 }
 
 async fn fragment_bomb_is_refused_in_milliseconds(backend: Backend) {
@@ -73,7 +72,6 @@ async fn fragment_bomb_is_refused_in_milliseconds(backend: Backend) {
         assert!(started.elapsed() < Duration::from_secs(1), "took {:?}", started.elapsed());
         assert_refused(&body, "fields once its fragments are expanded");
     }
-    app.finish().await;
 }
 
 async fn aliases_and_mutations_per_request_are_bounded(backend: Backend) {
@@ -97,7 +95,6 @@ async fn aliases_and_mutations_per_request_are_bounded(backend: Backend) {
     let writes: String =
         (0..3).map(|i| format!("c{i}: addComment(ref: \"WEB-1\", body: \"ok {i}\") {{ id }} ")).collect();
     app.ok(&s.alice_token, &format!("mutation {{ {writes} }}"), json!({})).await;
-    app.finish().await;
 }
 
 async fn large_bodies_and_documents_are_refused(backend: Backend) {
@@ -139,7 +136,6 @@ async fn large_bodies_and_documents_are_refused(backend: Backend) {
         )
         .await;
     assert!(created["createTask"]["ref"].is_string(), "{created}");
-    app.finish().await;
 }
 
 on_both_backends!(

@@ -53,7 +53,6 @@ async fn name_search_all_words_then_any_word(backend: Backend) {
     assert_eq!(keys(&app, &token, "nothing").await, (vec![], 0));
     // Words match inside other words ("app" in "App Store" and "Mobile App").
     assert_eq!(keys(&app, &token, "app").await.1, 2);
-    app.finish().await;
 }
 
 const TASKS: &str = "query($filter: TaskFilter) { tasks(filter: $filter, order: REF) { totalCount nodes { ref } } }";
@@ -113,7 +112,6 @@ async fn task_filters_narrow_as_documented(backend: Backend) {
     let due: Vec<&str> =
         data["tasks"]["nodes"].as_array().expect("nodes").iter().map(|n| n["ref"].as_str().expect("ref")).collect();
     assert_eq!(&due[..2], ["WEB-1", "WEB-4"]);
-    app.finish().await;
 }
 
 on_both_backends!(name_search_all_words_then_any_word, task_filters_narrow_as_documented);

@@ -77,7 +77,6 @@ async fn dribbled_headers_and_idle_connections_are_closed_and_others_served() {
     kept.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").await.expect("write");
     let (answer, _) = until_closed(&mut kept, Duration::from_secs(4)).await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
-    app.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -101,7 +100,6 @@ async fn a_body_that_does_not_arrive_is_answered_408() {
         assert!(answer.contains("did not arrive within 1 s"), "{answer}");
         assert!(after < Duration::from_secs(5));
     }
-    app.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -121,7 +119,6 @@ async fn connections_past_the_cap_are_closed_at_once() {
     tokio::time::sleep(Duration::from_millis(200)).await;
     let healthy = reqwest::get(format!("{}/healthz", app.base)).await.expect("served once they closed");
     assert_eq!(healthy.status(), 200);
-    app.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -149,7 +146,6 @@ async fn a_quiet_subscription_outlives_the_idle_deadline() {
         reply = next_json(&mut socket).await;
     }
     assert_eq!(reply["payload"]["data"]["viewer"]["username"], "alice", "{reply}");
-    app.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -165,7 +161,6 @@ async fn a_websocket_client_that_never_answers_is_closed() {
     // Closed by graphql-ws's own deadline for `connection_init` (10 s) or
     // by the idle one (3 s), whichever comes first.
     assert!(after < Duration::from_secs(8), "{after:?}");
-    app.finish().await;
 }
 
 /// An upgraded connection keeps its place under the cap for as long as it
@@ -184,5 +179,4 @@ async fn websockets_count_against_the_cap() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     let healthy = reqwest::get(format!("{}/healthz", app.base)).await.expect("served once they closed");
     assert_eq!(healthy.status(), 200);
-    app.finish().await;
 }

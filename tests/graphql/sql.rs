@@ -42,7 +42,6 @@ async fn description_is_read_only_when_selected(backend: Backend) {
     )
     .await;
     assert!(with.iter().any(|s| s.contains("\"task\".\"description\"")), "{with:#?}");
-    app.finish().await;
 }
 
 async fn statement_count_does_not_grow_with_page_size(backend: Backend) {
@@ -53,7 +52,6 @@ async fn statement_count_does_not_grow_with_page_size(backend: Backend) {
     let large = statements_of(&app, &s.alice_token, SUMMARY, 200).await;
     assert_eq!(small.len(), large.len(), "10 items: {small:#?}\n200 items: {large:#?}");
     assert!(small.len() <= 12, "a summary page takes a handful of statements: {small:#?}");
-    app.finish().await;
 }
 
 /// What `list_tasks` asks for by default: the summary fields and the total.
@@ -90,7 +88,6 @@ async fn a_summary_page_takes_three_statements(backend: Backend) {
             assert!(page.contains("\"project_id\" = (SELECT"), "{page}");
         }
     }
-    app.finish().await;
 }
 
 const TOTALS: &str = "{ all: tasks { totalCount } web: tasks(filter: {project: \"WEB\"}) { totalCount }
@@ -192,7 +189,6 @@ async fn totals_follow_every_write(backend: Backend) {
 
     entity::project::Entity::delete_by_id(hidden.id).exec(&app.db).await.expect("delete a project");
     assert_eq!(totals(&app, &s.alice_token).await, (3, 0, 3));
-    app.finish().await;
 }
 
 /// `sqlite_stat1` rows of a seeded board of 100,000 tasks in 20 projects:
@@ -271,7 +267,6 @@ async fn first_pages_walk_the_order_index_on_sqlite() {
         }
     }
     planner.close().await.ok();
-    app.finish().await;
 }
 
 on_both_backends!(

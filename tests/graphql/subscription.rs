@@ -73,7 +73,6 @@ async fn subscribers_receive_the_projects_events(backend: Backend) {
     assert_eq!(event["type"], "next", "{event}");
     assert_eq!(event["payload"]["data"]["taskEvents"]["field"], "created");
     assert_eq!(event["payload"]["data"]["taskEvents"]["actor"]["username"], "alice");
-    app.finish().await;
 }
 
 async fn subscribing_to_an_unseen_project_is_not_found(backend: Backend) {
@@ -84,7 +83,6 @@ async fn subscribing_to_an_unseen_project_is_not_found(backend: Backend) {
     socket.send(Message::text(subscribe.to_string())).await.expect("subscribe");
     let reply = next_json(&mut socket).await;
     assert_eq!(reply["payload"]["errors"][0]["extensions"]["code"], "NOT_FOUND", "{reply}");
-    app.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -102,7 +100,6 @@ async fn document_errors_over_graphql_ws_carry_a_code() {
         let error = if reply["payload"].is_array() { &reply["payload"][0] } else { &reply["payload"]["errors"][0] };
         assert_eq!(error["extensions"]["code"], "BAD_USER_INPUT", "{query}: {reply}");
     }
-    app.finish().await;
 }
 
 /// The subprotocol the handshake answers is the one spoken; an upgrade that
@@ -131,7 +128,6 @@ async fn the_handshake_names_the_protocol_spoken() {
     request.headers_mut().insert("Sec-WebSocket-Protocol", "mqtt".parse().expect("header"));
     let refused = tokio_tungstenite::connect_async(request).await.expect_err("no protocol spoken here");
     assert!(refused.to_string().contains("400"), "{refused}");
-    app.finish().await;
 }
 
 /// One connection runs at most 100 operations at once: one more is refused
@@ -166,7 +162,6 @@ async fn a_connection_runs_a_bounded_number_of_operations() {
     // a message it cannot take.
     socket.send(subscribe(&"x".repeat(200), "{ viewer { username } }")).await.expect("subscribe");
     assert_eq!(close_code(&mut socket).await, Some(4400));
-    app.finish().await;
 }
 
 on_both_backends!(subscribers_receive_the_projects_events, subscribing_to_an_unseen_project_is_not_found);

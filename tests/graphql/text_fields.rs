@@ -60,7 +60,6 @@ async fn description_windows_and_excerpts(backend: Backend) {
     }
     let (code, _) = app.error(t, WINDOW, json!({"r": "WEB-1", "max": 0, "cursor": 0, "cut": "WINDOW"})).await;
     assert_eq!(code, "BAD_USER_INPUT");
-    app.finish().await;
 }
 
 async fn comment_bodies_as_text(backend: Backend) {
@@ -80,7 +79,6 @@ async fn comment_bodies_as_text(backend: Backend) {
     let comment = &data["task"]["comments"]["nodes"][0];
     assert_eq!(comment["bodyText"]["text"], "First & bold\n\nSecond");
     assert_eq!(comment["line"], json!({"text": "First & bold", "truncated": true}));
-    app.finish().await;
 }
 
 on_both_backends!(description_windows_and_excerpts, comment_bodies_as_text);

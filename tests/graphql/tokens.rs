@@ -42,7 +42,6 @@ async fn tokens_are_listed_created_and_revoked_through_graphql(backend: Backend)
     assert!(revoked["revokeApiToken"]["revokedAt"].is_string(), "{revoked}");
     let (status, body) = app.post(Some(&token), "{ viewer { username } }", json!({})).await;
     assert_eq!((status, body["errors"][0]["extensions"]["code"].clone()), (401, json!("UNAUTHENTICATED")));
-    app.finish().await;
 }
 
 /// A token made with a token goes when that one is revoked, and so do the
@@ -72,7 +71,6 @@ async fn tokens_made_with_a_token_are_revoked_with_it(backend: Backend) {
     for kept in [&s.alice_token, &sibling] {
         assert_eq!(app.ok(kept, "{ viewer { username } }", json!({})).await["viewer"]["username"], "alice");
     }
-    app.finish().await;
 }
 
 /// A wide and deep lineage goes in one revocation: no list of ids is bound,
@@ -101,7 +99,6 @@ async fn a_wide_deep_lineage_is_revoked_at_once(backend: Backend) {
         let (status, _) = app.post(Some(gone), "{ viewer { username } }", json!({})).await;
         assert_eq!(status, 401);
     }
-    app.finish().await;
 }
 
 async fn board_user_with_token(app: &TestApp, name: &str) {
@@ -150,7 +147,6 @@ async fn revoked_token_ends_its_subscription(backend: Backend) {
     })
     .await;
     assert_eq!(ended, Ok(true), "the connection closes with 4403 once its token is revoked");
-    app.finish().await;
 }
 
 async fn failed_token_attempts_are_slowed(backend: Backend) {
@@ -169,7 +165,6 @@ async fn failed_token_attempts_are_slowed(backend: Backend) {
     assert!(statuses[20..].iter().all(|s| *s == 429), "{statuses:?}");
     let (status, body) = app.post(Some(&s.alice_token), "{ viewer { username } }", json!({})).await;
     assert_eq!(status, 429, "the client is slowed whatever token it sends now: {body}");
-    app.finish().await;
 }
 
 /// Every root field through a token scoped to ENG, on a board where alice
@@ -226,7 +221,6 @@ async fn scoped_token_sees_one_workspace_through_every_root_field(backend: Backe
     }
     let (code, _) = app.error(&eng, "query($id: ID!) { node(id: $id) { id } }", json!({"id": ops_task_id})).await;
     assert_eq!(code, "NOT_FOUND");
-    app.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -254,7 +248,6 @@ async fn cli_lists_and_revokes_tokens_without_showing_them() {
     assert_eq!(status, 401);
     let after = cli(&["token", "list"]);
     assert!(!after.lines().nth(1).unwrap_or_default().ends_with("\t-"), "{after}");
-    app.finish().await;
 }
 
 on_both_backends!(

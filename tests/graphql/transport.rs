@@ -147,7 +147,6 @@ async fn accept_chooses_the_media_type_and_its_status_codes() {
     assert_eq!(anonymous.status, 401);
     assert_eq!(anonymous.code(), "UNAUTHENTICATED");
     assert!(anonymous.header(header::CONTENT_TYPE).starts_with(GRAPHQL_RESPONSE));
-    app.finish().await;
 }
 
 #[tokio::test]
@@ -186,7 +185,6 @@ async fn get_runs_queries_with_variables_and_operation_name() {
 
     let anonymous = Client::new(&app, None).get(None, &[("query", "{ viewer { username } }")]).await;
     assert_eq!(anonymous.status, 401, "a GET query needs a token: {}", anonymous.text);
-    app.finish().await;
 }
 
 #[tokio::test]
@@ -209,7 +207,6 @@ async fn a_mutation_over_get_is_405_and_runs_nothing() {
     // The same mutation over POST runs.
     let created = client.post(None, json!({"query": create})).await;
     assert_eq!(created.json()["data"]["createTask"]["ref"], "WEB-1", "{}", created.text);
-    app.finish().await;
 }
 
 #[tokio::test]
@@ -256,7 +253,6 @@ async fn a_post_needs_a_json_body_that_is_a_graphql_request() {
         json!({"query": "{ viewer { username } }", "variables": null, "operationName": null, "extensions": null});
     let reply = client.post(Some(GRAPHQL_RESPONSE), nulls).await;
     assert_eq!(reply.json(), json!({"data": {"viewer": {"username": "alice"}}}), "{}", reply.text);
-    app.finish().await;
 }
 
 #[tokio::test]
@@ -315,7 +311,6 @@ async fn browsers_get_graphiql_and_its_files_without_a_token() {
     }
     let post = send(anonymous.request(Method::POST, "/graphql").header(header::ACCEPT, BROWSER_ACCEPT)).await;
     assert_eq!(post.status, 401, "a POST never gets the page");
-    app.finish().await;
 }
 
 #[tokio::test]
@@ -343,7 +338,6 @@ async fn cors_is_off_by_default() {
         let cors: Vec<_> = reply.headers.keys().filter(|k| k.as_str().starts_with("access-control-")).collect();
         assert!(cors.is_empty(), "CORS headers without configured origins: {cors:?}");
     }
-    app.finish().await;
 }
 
 #[tokio::test]
@@ -396,7 +390,6 @@ async fn cors_preflight_is_answered_before_authentication_for_configured_origins
         assert_eq!(reply.status, if token.is_some() { 200 } else { 401 });
         assert_eq!(reply.header(header::ACCESS_CONTROL_ALLOW_ORIGIN), front_end);
     }
-    app.finish().await;
 }
 
 #[test]
@@ -477,5 +470,4 @@ async fn persisted_queries_register_once_then_run_by_hash() {
     let extensions = persisted(&sha256(mutation)).to_string();
     let over_get = client.get(None, &[("extensions", &extensions)]).await;
     assert_eq!(over_get.status, 405, "{}", over_get.text);
-    app.finish().await;
 }

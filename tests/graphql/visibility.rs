@@ -76,7 +76,6 @@ async fn outsider_sees_nothing_on_any_path(backend: Backend) {
     app.ok(&s.alice_token, "{ task(ref: \"WEB-1\") { title } }", json!({})).await;
     let (code, _) = app.error(&s.alice_token, "{ task(ref: \"WEB-999\") { title } }", json!({})).await;
     assert_eq!(code, "NOT_FOUND");
-    app.finish().await;
 }
 
 async fn admins_see_every_project_of_their_workspace_and_scopes_narrow(backend: Backend) {
@@ -116,7 +115,6 @@ async fn admins_see_every_project_of_their_workspace_and_scopes_narrow(backend: 
     assert_eq!(data["workspaces"]["nodes"], json!([{"key": "OPS"}]));
     let (code, _) = app.error(&scoped, "{ task(ref: \"WEB-1\") { title } }", json!({})).await;
     assert_eq!(code, "NOT_FOUND");
-    app.finish().await;
 }
 
 async fn read_only_tokens_cannot_write(backend: Backend) {
@@ -138,7 +136,6 @@ async fn read_only_tokens_cannot_write(backend: Backend) {
     }
     let data = app.ok(&reader, "{ task(ref: \"WEB-1\") { title events { totalCount } } }", json!({})).await;
     assert_eq!(data["task"]["events"]["totalCount"], 0, "nothing was written");
-    app.finish().await;
 }
 
 async fn missing_or_bad_token_is_401(backend: Backend) {
@@ -149,7 +146,6 @@ async fn missing_or_bad_token_is_401(backend: Backend) {
         assert_eq!(status, 401, "{token:?}");
         assert_eq!(body["errors"][0]["extensions"]["code"], "UNAUTHENTICATED");
     }
-    app.finish().await;
 }
 
 on_both_backends!(

@@ -102,7 +102,6 @@ async fn windows_concatenate_to_the_whole_page(backend: Backend) {
         let (code, error) = app.error(t, READ, vars).await;
         assert_eq!(code, "BAD_USER_INPUT", "{max} {cursor}: {error}");
     }
-    app.finish().await;
 }
 
 const SECTIONED: &str = "---\ntitle: Setup guide\ntags: [guides, setup]\nowner:\n  team: platform\n  oncall: true\n---\n\
@@ -191,7 +190,6 @@ async fn outline_sections_and_frontmatter(backend: Backend) {
     let broken = app.ok(t, "{ wikiPage(path: \"broken\") { title frontmatter totalChars } }", json!({})).await;
     assert_eq!(broken["wikiPage"]["frontmatter"], Value::Null);
     assert_eq!(broken["wikiPage"]["title"], "Broken", "the first heading");
-    app.finish().await;
 }
 
 async fn safe_edits(backend: Backend) {
@@ -256,7 +254,6 @@ async fn safe_edits(backend: Backend) {
     // Every save wrote its revision.
     let revisions = wiki_revision::Entity::find().count(&app.db).await.expect("count");
     assert_eq!(revisions, 7);
-    app.finish().await;
 }
 
 async fn concurrent_puts_from_one_base_have_one_winner(backend: Backend) {
@@ -286,7 +283,6 @@ async fn concurrent_puts_from_one_base_have_one_winner(backend: Backend) {
     let page = app.ok(t, "{ wikiPage(path: \"race\") { revision } }", json!({})).await;
     assert_eq!(page["wikiPage"]["revision"], 2);
     assert_eq!(wiki_revision::Entity::find().count(&app.db).await.expect("count"), 2);
-    app.finish().await;
 }
 
 const CHANGES: &str = "query($first: Int, $after: String, $since: DateTime) {
@@ -351,7 +347,6 @@ async fn changes_resume_inside_one_second(backend: Backend) {
     assert_eq!(after_burst["wikiChanges"]["totalCount"], 0);
     let before_burst = app.ok(t, CHANGES, at(burst - Duration::seconds(1))).await;
     assert_eq!(before_burst["wikiChanges"]["totalCount"], 5);
-    app.finish().await;
 }
 
 const SEARCH: &str = "query($q: String!, $first: Int, $after: String) {
@@ -396,7 +391,6 @@ async fn search_ranks_title_hits_first(backend: Backend) {
     assert_eq!(paged, [json!("ops/deploy"), json!("ops/new"), json!("ops/old")]);
     let (code, _) = app.error(t, SEARCH, json!({"q": "   "})).await;
     assert_eq!(code, "BAD_USER_INPUT");
-    app.finish().await;
 }
 
 const TREE: &str = "query($first: Int, $after: String) {
@@ -442,7 +436,6 @@ async fn tree_pages_in_tree_order(backend: Backend) {
     assert_eq!(under["wikiPages"]["totalCount"], 4);
     let (code, _) = app.error(t, "{ wikiPages(first: 201) { totalCount } }", json!({})).await;
     assert_eq!(code, "BAD_USER_INPUT");
-    app.finish().await;
 }
 
 async fn visibility_and_workspace_resolution(backend: Backend) {
@@ -511,7 +504,6 @@ async fn visibility_and_workspace_resolution(backend: Backend) {
     assert_eq!(code, "FORBIDDEN");
     let pages = wiki_page::Entity::find().filter(wiki_page::Column::Path.eq("new")).count(&app.db).await;
     assert_eq!(pages.expect("count"), 0);
-    app.finish().await;
 }
 
 /// Each list with the relations a client would show, one request each.
@@ -551,7 +543,6 @@ async fn lists_cost_the_same_statements_at_any_size(backend: Backend) {
         assert_eq!(counts[0], counts[1], "{list}: {counts:?}");
         assert!(counts[0] <= 6, "{list} takes a handful of statements: {counts:?}");
     }
-    app.finish().await;
 }
 
 /// Paths that look the same are one page (stored in NFC), and invisible
@@ -600,7 +591,6 @@ async fn paths_that_look_the_same_are_one_page(backend: Backend) {
     let task_ref = created["createTask"]["ref"].as_str().unwrap_or_default();
     let (_, body) = app.post(Some(t), assign, json!({"r": task_ref, "a": "jose\u{301}"})).await;
     assert!(!body.to_string().contains("no user named"), "{body}");
-    app.finish().await;
 }
 
 on_both_backends!(

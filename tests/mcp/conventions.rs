@@ -69,7 +69,6 @@ async fn defaults_omit_null_empty_false_and_zero(backend: Backend) {
         "{item}"
     );
     mcp.close().await;
-    app.finish().await;
 }
 
 async fn fields_give_exactly_the_named_keys(backend: Backend) {
@@ -91,7 +90,6 @@ async fn fields_give_exactly_the_named_keys(backend: Backend) {
     let project = mcp.ok("get_project", json!({"project": "MOBILE", "fields": ["key", "open_tasks"]})).await;
     assert_eq!(project.as_object().map(|o| o.len()), Some(2));
     mcp.close().await;
-    app.finish().await;
 }
 
 async fn summary_items_hold_the_documented_keys(backend: Backend) {
@@ -116,7 +114,6 @@ async fn summary_items_hold_the_documented_keys(backend: Backend) {
         assert!(keys.is_subset(&BTreeSet::from(["key", "name", "workspace", "url"])), "{item}");
     }
     mcp.close().await;
-    app.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -169,7 +166,6 @@ async fn tools_list_is_small_and_annotated() {
         assert!(tool.description.as_ref().is_some_and(|d| d.len() < 160), "{}: keep descriptions short", tool.name);
     }
     mcp.close().await;
-    app.finish().await;
 }
 
 /// What strict function-calling clients accept of JSON Schema: one type
@@ -349,7 +345,6 @@ async fn the_table_form_holds_the_same_items_in_fewer_characters(backend: Backen
     let unique: BTreeSet<&String> = seen.iter().collect();
     assert_eq!((seen.len(), unique.len()), (total, total), "each open task exactly once");
     mcp.close().await;
-    app.finish().await;
 }
 
 on_both_backends!(

@@ -31,7 +31,6 @@ async fn every_reply_fits_its_cap_writes_and_errors_included() {
     let registered = mcp.ok("register_agent", json!({"name": "bot", "status": "s".repeat(1_000)})).await;
     assert!(registered.to_string().len() < 20_000);
     mcp.close().await;
-    app.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -44,7 +43,6 @@ async fn create_task_declares_the_title_it_requires() {
     let create = tools.iter().find(|t| t.name == "create_task").expect("create_task");
     assert!(create.input_schema["properties"]["title"].is_object(), "{:?}", create.input_schema);
     mcp.close().await;
-    app.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -68,7 +66,6 @@ async fn malformed_requests_get_json_rpc_errors() {
     let call = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": "list_tasks", "arguments": [1, 2]}});
     let body: Value = post(call.to_string()).await.expect("request").json().await.expect("json");
     assert_eq!((body["id"].clone(), body["error"]["code"].clone()), (json!(7), json!(-32602)), "{body}");
-    app.finish().await;
 }
 
 async fn scoped_token_sees_one_workspace_through_every_read_tool(backend: Backend) {
@@ -105,7 +102,6 @@ async fn scoped_token_sees_one_workspace_through_every_read_tool(backend: Backen
         assert_eq!(code, "not_found", "{tool}: {error}");
     }
     mcp.close().await;
-    app.finish().await;
 }
 
 on_both_backends!(scoped_token_sees_one_workspace_through_every_read_tool);

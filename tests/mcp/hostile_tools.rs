@@ -89,7 +89,6 @@ async fn tool_files_past_the_limits_are_refused_with_a_position() {
     std::fs::remove_file(&outside).ok();
     assert!(app.tools.operator().is_empty(), "nothing half-loaded");
     conn.close().await.ok();
-    test_db.finish().await;
 }
 
 /// The binary: a file nested 100,000 deep ends the start with a message
@@ -131,5 +130,4 @@ async fn a_deep_tool_file_never_aborts_the_process() {
     mcp.close().await;
     std::fs::remove_dir_all(&deep).ok();
     std::fs::remove_dir_all(&served).ok();
-    test_db.finish().await;
 }

@@ -2,7 +2,7 @@
 //! real router, and over stdio against the built binary.
 
 #[allow(dead_code)]
-#[path = "../graphql/support.rs"]
+#[path = "../support/mod.rs"]
 mod support;
 
 mod client;

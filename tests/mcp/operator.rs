@@ -110,7 +110,6 @@ async fn operator_tools_are_served_like_built_in_ones(backend: Backend) {
     assert!(noted.json.get("body_next").is_none(), "no cursor to read on with: {}", noted.text);
     assert_eq!(mcp.ok("list_comments", json!({"ref": "WEB-2"})).await["total"], 1, "one comment written");
     mcp.close().await;
-    app.finish().await;
 }
 
 /// An invalid document, or one named like a built-in tool, stops the start
@@ -134,7 +133,6 @@ async fn invalid_tool_directories_are_refused(backend: Backend) {
     assert!(err.to_string().contains("no_such_dir"), "{err}");
     assert!(local.tools.operator().is_empty(), "nothing half-loaded");
     conn.close().await.ok();
-    test_db.finish().await;
 }
 
 on_both_backends!(operator_tools_are_served_like_built_in_ones, invalid_tool_directories_are_refused);
@@ -194,7 +192,6 @@ async fn the_binary_serves_operator_tools_and_reloads_on_hangup() {
     assert!(mcp.ok("reassign", json!({"ref": "WEB-1", "assignee": "me"})).await["ref"] == "WEB-1");
     mcp.close().await;
     std::fs::remove_dir_all(&tools).ok();
-    test_db.finish().await;
 }
 
 fn tempfile_dir(name: &str) -> PathBuf {

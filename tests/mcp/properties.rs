@@ -105,7 +105,7 @@ fn capped_walks_fit_and_see_every_item_once_in_order() {
         });
         runtime.block_on(async {
             mcp.close().await;
-            app.finish().await;
+            drop(app);
         });
         result.map_err(|e| TestCaseError::fail(e.to_string()))
     });

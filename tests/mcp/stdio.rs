@@ -42,7 +42,6 @@ async fn the_binary_serves_the_tools_over_stdio() {
     let created = mcp.ok("create_task", json!({"project": "WEB", "title": "Over stdio"})).await;
     assert_eq!(created["ref"], "WEB-4");
     mcp.close().await;
-    test_db.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -56,5 +55,4 @@ async fn a_bad_token_stops_the_binary_with_a_message() {
     assert!(!output.status.success());
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("cannot use this token"), "{stderr}");
-    test_db.finish().await;
 }

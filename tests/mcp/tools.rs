@@ -140,7 +140,6 @@ async fn every_tool_answers_with_its_defaults(backend: Backend) {
     let (code, _) = mcp.error("end_agent", json!({})).await;
     assert_eq!(code, "not_found", "no open session left");
     mcp.close().await;
-    app.finish().await;
 }
 
 async fn mistakes_are_tool_errors_with_a_code_and_hint(backend: Backend) {
@@ -202,7 +201,6 @@ async fn mistakes_are_tool_errors_with_a_code_and_hint(backend: Backend) {
     assert_eq!(code, "forbidden");
     read_only.close().await;
     mcp.close().await;
-    app.finish().await;
 }
 
 async fn mcp_needs_a_token_before_anything_is_read(backend: Backend) {
@@ -221,7 +219,6 @@ async fn mcp_needs_a_token_before_anything_is_read(backend: Backend) {
         let response = request.send().await.expect("request");
         assert_eq!(response.status().as_u16(), 401, "{token:?}");
     }
-    app.finish().await;
 }
 
 async fn an_unknown_tool_is_a_protocol_error(backend: Backend) {
@@ -231,7 +228,6 @@ async fn an_unknown_tool_is_a_protocol_error(backend: Backend) {
     let outcome = mcp.try_call("no_such_tool", json!({})).await;
     assert!(outcome.is_err(), "an unknown tool is a JSON-RPC error");
     mcp.close().await;
-    app.finish().await;
 }
 
 /// Agents write Markdown and read it back with its structure: read, edit,
@@ -283,7 +279,6 @@ async fn markdown_written_is_markdown_read(backend: Backend) {
     mcp.ok("update_task", json!({"ref": task_ref, "description": null})).await;
     assert!(mcp.ok("get_task", json!({"ref": task_ref})).await.get("description").is_none(), "null clears");
     mcp.close().await;
-    app.finish().await;
 }
 
 /// A project's description is read whole through windows, as a task's is;
@@ -320,7 +315,6 @@ async fn long_project_descriptions_come_in_windows(backend: Backend) {
         excerpt["description"].as_str().is_some_and(|d| d.len() <= 2_000) && excerpt["description_truncated"] == true
     );
     mcp.close().await;
-    app.finish().await;
 }
 
 async fn limits_follow_the_servers_page_size(backend: Backend) {
@@ -337,7 +331,6 @@ async fn limits_follow_the_servers_page_size(backend: Backend) {
     assert!(error["hint"].as_str().is_some_and(|h| h.contains("1 to 20")), "{error}");
     mcp.ok("list_tasks", json!({"limit": 20})).await;
     mcp.close().await;
-    app.finish().await;
 }
 
 on_both_backends!(

@@ -76,7 +76,6 @@ async fn foreign_origins_batches_and_long_names_get_json_rpc_errors() {
     let (_, body) = post(&app, Some(&s.alice_token), None, call(2, &long_name, "{}")).await;
     assert!(body["error"].is_object(), "{}", &body.to_string()[..300]);
     assert!(body.to_string().len() < 1_000, "a {}-character reply", body.to_string().len());
-    app.finish().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -98,7 +97,6 @@ async fn deep_arguments_over_http_are_refused() {
     assert!(reply.text.len() < 1_000, "{}", reply.text);
     assert_eq!(mcp.ok("list_projects", json!({})).await["total"], 1);
     mcp.close().await;
-    app.finish().await;
 }
 
 /// Over stdio the binary reads one message a line: a line nested 100,000
@@ -148,5 +146,4 @@ async fn deep_arguments_over_stdio_leave_the_process_serving() {
     assert!(child.try_wait().expect("status").is_none(), "the process is alive");
     drop(stdin);
     child.wait().await.ok();
-    test_db.finish().await;
 }

@@ -37,7 +37,6 @@ async fn an_outsider_gets_not_found_and_empty_lists(backend: Backend) {
         assert_eq!(mcp.ok(tool, arguments).await, json!({"items": [], "total": 0}), "{tool}");
     }
     mcp.close().await;
-    app.finish().await;
 }
 
 on_both_backends!(an_outsider_gets_not_found_and_empty_lists);

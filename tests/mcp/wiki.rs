@@ -82,7 +82,6 @@ async fn pages_read_in_windows_and_sections(backend: Backend) {
     let missing = mcp.ok("get_wiki_page", json!({"path": "headings", "section": "nope"})).await;
     assert_eq!((missing["section_found"].clone(), missing["outline_truncated"].clone()), (json!(false), json!(true)));
     mcp.close().await;
-    app.finish().await;
 }
 
 async fn edits_are_safe(backend: Backend) {
@@ -137,7 +136,6 @@ async fn edits_are_safe(backend: Backend) {
     let rest = mcp.ok("list_wiki_changes", json!({"cursor": first["next"]})).await;
     assert_eq!(rest["items"].as_array().map(Vec::len), Some(2));
     mcp.close().await;
-    app.finish().await;
 }
 
 async fn tree_search_and_visibility(backend: Backend) {
@@ -174,7 +172,6 @@ async fn tree_search_and_visibility(backend: Backend) {
     }
     outsider.close().await;
     mcp.close().await;
-    app.finish().await;
 }
 
 /// A page whose outline alone is over the cap: the outline is cut from its
@@ -209,7 +206,6 @@ async fn long_outlines_give_way_to_the_content(backend: Backend) {
     }
     assert_eq!(text, page);
     mcp.close().await;
-    app.finish().await;
 }
 
 on_both_backends!(

@@ -85,7 +85,6 @@ async fn windows_concatenate_to_the_whole_description(backend: Backend) {
     let whole = html_to_markdown(&format!("<p>y</p>{html}"));
     assert_eq!(reply.json["description_total_chars"].as_u64(), Some(utf16_len(&whole) as u64));
     mcp.close().await;
-    app.finish().await;
 }
 
 on_both_backends!(windows_concatenate_to_the_whole_description);

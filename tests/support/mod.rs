@@ -1,6 +1,7 @@
-//! Test harness: a fresh database per test (a SQLite file, or a PostgreSQL
-//! database when `TASKLENS_TEST_POSTGRES_URL` is set), the real router on a
-//! loopback port, domain-shaped fixtures, and a statement counter.
+//! Test harness shared by the GraphQL and MCP test binaries: a fresh
+//! database per test (a SQLite file, or a PostgreSQL database when
+//! `TASKLENS_TEST_POSTGRES_URL` is set) removed on drop, the real router on
+//! a loopback port, domain-shaped fixtures, and a statement counter.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -58,11 +59,13 @@ fn unique_name() -> String {
     format!("tasklens_test_{}_{}_{}", std::process::id(), nanos, COUNTER.fetch_add(1, Ordering::Relaxed))
 }
 
-/// A database of its own, removed by `finish`.
+/// A database of its own, removed when dropped: also when the test panics,
+/// so a failing run leaves no SQLite files or PostgreSQL databases behind.
 pub struct TestDb {
     pub url: String,
-    backend: Backend,
-    cleanup: Option<(String, String)>,
+    /// The PostgreSQL server's URL and the database's name, or `None` for
+    /// a SQLite file.
+    postgres: Option<(String, String)>,
 }
 
 impl TestDb {
@@ -71,7 +74,7 @@ impl TestDb {
         match backend {
             Backend::Sqlite => {
                 let path = std::env::temp_dir().join(format!("{name}.db"));
-                Self { url: format!("sqlite://{}?mode=rwc", path.display()), backend, cleanup: None }
+                Self { url: format!("sqlite://{}?mode=rwc", path.display()), postgres: None }
             }
             Backend::Postgres => {
                 let admin_url = std::env::var(POSTGRES_ENV).expect("checked by postgres_enabled");
@@ -82,20 +85,34 @@ impl TestDb {
                 admin.close().await.ok();
                 let mut url = url::Url::parse(&admin_url).expect("valid PostgreSQL URL");
                 url.set_path(&format!("/{name}"));
-                Self { url: url.to_string(), backend, cleanup: Some((admin_url, name)) }
+                Self { url: url.to_string(), postgres: Some((admin_url, name)) }
             }
         }
     }
+}
 
-    pub async fn finish(self) {
-        match (self.backend, &self.cleanup) {
-            (Backend::Postgres, Some((admin_url, name))) => {
-                if let Ok(admin) = Database::connect(admin_url).await {
-                    admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await.ok();
-                }
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        match self.postgres.take() {
+            Some((admin_url, name)) => {
+                // Drop runs inside the test's runtime, which cannot block on
+                // a future: the database is dropped from a thread of its own.
+                let dropped = std::thread::spawn(move || {
+                    let Ok(runtime) = tokio::runtime::Builder::new_current_thread().enable_all().build() else {
+                        return;
+                    };
+                    runtime.block_on(async {
+                        if let Ok(admin) = Database::connect(&admin_url).await {
+                            let drop = format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)");
+                            admin.execute_unprepared(&drop).await.ok();
+                            admin.close().await.ok();
+                        }
+                    });
+                });
+                dropped.join().ok();
             }
-            _ => {
-                let path = self.url.trim_start_matches("sqlite://").split('?').next().unwrap_or_default().to_owned();
+            None => {
+                let path = self.url.trim_start_matches("sqlite://").split('?').next().unwrap_or_default();
                 for suffix in ["", "-wal", "-shm"] {
                     std::fs::remove_file(format!("{path}{suffix}")).ok();
                 }
@@ -115,13 +132,25 @@ impl Statements {
 }
 
 /// The router on a loopback port over a fresh database.
+///
+/// Dropping it stops the server, then removes the database.
 pub struct TestApp {
+    // Fields drop in this order: the server stops before its database goes.
+    server: AbortOnDrop,
     pub db: DatabaseConnection,
     pub base: String,
     pub statements: Statements,
-    test_db: TestDb,
     client: reqwest::Client,
-    server: tokio::task::JoinHandle<()>,
+    test_db: TestDb,
+}
+
+/// A spawned task stopped when its handle is dropped.
+pub struct AbortOnDrop(pub tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 impl TestApp {
@@ -150,17 +179,11 @@ impl TestApp {
         let server = tokio::spawn(async move {
             http::serve(listener, router, connections, std::future::pending()).await.ok();
         });
-        Self { db: conn, base, statements, test_db, client: reqwest::Client::new(), server }
+        Self { server: AbortOnDrop(server), db: conn, base, statements, client: reqwest::Client::new(), test_db }
     }
 
     pub fn database_url(&self) -> &str {
         &self.test_db.url
-    }
-
-    pub async fn finish(self) {
-        self.server.abort();
-        self.db.close().await.ok();
-        self.test_db.finish().await;
     }
 
     /// POSTs a GraphQL request and returns the HTTP status and JSON body.

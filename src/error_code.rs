@@ -1,0 +1,90 @@
+//! The one vocabulary of error codes, a leaf every layer imports. The
+//! store's errors carry a code; GraphQL renders it as `extensions.code`
+//! (`BAD_USER_INPUT`) and keeps it, typed, on the error it answers with;
+//! an MCP error body renders it as `error.code` (`invalid_argument`).
+
+/// What kind of failure an error is, whatever surface reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    /// The request or an argument is wrong, or over a limit: the message
+    /// says what to change.
+    BadUserInput,
+    /// Not there, or not visible to the caller (the two are never told apart).
+    NotFound,
+    /// Visible, but not the caller's to change.
+    Forbidden,
+    Unauthenticated,
+    /// The write met a newer state (a revision, a taken name).
+    Conflict,
+    /// Apollo's automatic persisted queries: the hash is unknown, send the text.
+    PersistedQueryNotFound,
+    /// A tool's reply does not fit the caller's cap even at its smallest.
+    ReplyTooLarge,
+    /// The server's fault; the detail is logged, never answered.
+    Internal,
+}
+
+/// What an internal error tells its client.
+pub const INTERNAL_HINT: &str = "the server logged the details; try again later";
+
+/// What to check when something is not found (it may exist out of sight).
+pub const NOT_FOUND_HINT: &str = "check the name; only what this token may see can be found";
+
+impl ErrorCode {
+    const ALL: [Self; 8] = [
+        Self::BadUserInput,
+        Self::NotFound,
+        Self::Forbidden,
+        Self::Unauthenticated,
+        Self::Conflict,
+        Self::PersistedQueryNotFound,
+        Self::ReplyTooLarge,
+        Self::Internal,
+    ];
+
+    /// The code as GraphQL's `extensions.code` spells it.
+    pub const fn graphql(self) -> &'static str {
+        match self {
+            Self::BadUserInput => "BAD_USER_INPUT",
+            Self::NotFound => "NOT_FOUND",
+            Self::Forbidden => "FORBIDDEN",
+            Self::Unauthenticated => "UNAUTHENTICATED",
+            Self::Conflict => "CONFLICT",
+            Self::PersistedQueryNotFound => "PERSISTED_QUERY_NOT_FOUND",
+            Self::ReplyTooLarge => "REPLY_TOO_LARGE",
+            Self::Internal => "INTERNAL",
+        }
+    }
+
+    /// The code as an MCP tool's error body spells it.
+    pub const fn tool(self) -> &'static str {
+        match self {
+            Self::BadUserInput | Self::PersistedQueryNotFound => "invalid_argument",
+            Self::NotFound => "not_found",
+            Self::Forbidden => "forbidden",
+            Self::Unauthenticated => "unauthenticated",
+            Self::Conflict => "conflict",
+            Self::ReplyTooLarge => "reply_too_large",
+            Self::Internal => "internal",
+        }
+    }
+
+    /// The code of a GraphQL `extensions.code` another server wrote.
+    pub fn from_graphql(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.graphql() == code)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ErrorCode;
+
+    #[test]
+    fn every_code_reads_back_from_its_graphql_spelling() {
+        for code in ErrorCode::ALL {
+            assert_eq!(ErrorCode::from_graphql(code.graphql()), Some(code));
+        }
+        assert_eq!(ErrorCode::from_graphql("bad_user_input"), None);
+        assert_eq!(ErrorCode::BadUserInput.tool(), "invalid_argument");
+    }
+}
