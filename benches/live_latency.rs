@@ -16,7 +16,8 @@ use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 use tasklens::config::Settings;
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
-use tasklens::{App, auth, http};
+use tasklens::store::tokens;
+use tasklens::{App, http};
 
 const WRITES: usize = 100;
 
@@ -24,7 +25,8 @@ async fn gateway(url: &str) -> String {
     let conn = tasklens::db::connect(url).await.expect("database");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
-    let router = http::router(App::new(conn, Settings::default()));
+    let app = App::new(conn, Settings::default());
+    let router = http::router(app.clone(), tasklens::mcp::ToolSet::new(&app));
     tokio::spawn(async move { axum::serve(listener, router).await.ok() });
     base
 }
@@ -32,7 +34,7 @@ async fn gateway(url: &str) -> String {
 async fn measure(url: &str) -> (Duration, Duration) {
     let conn = tasklens::db::connect(url).await.expect("database");
     demo::seed(&conn, &SeedOptions { projects: 2, tasks: 20, seed: 1 }).await.expect("seed");
-    let token = auth::create_token(&conn, DEMO_USERNAME, None, false, "bench").await.expect("token");
+    let token = tokens::create_token(&conn, DEMO_USERNAME, None, false, "bench").await.expect("token");
     let (a, b) = (gateway(url).await, gateway(url).await);
     let client = reqwest::Client::new();
     let post =

@@ -18,7 +18,8 @@ use serde_json::json;
 
 use tasklens::config::Settings;
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
-use tasklens::{App, auth, db, graphql};
+use tasklens::store::{Viewer, identity, tokens};
+use tasklens::{App, db, graphql};
 
 const SUMMARY_PAGE: &str = "query($after: String) { tasks(first: 50, after: $after) {
   nodes { ref title priority done dueDate updatedAt status { key } assignee { username } labels { name } }
@@ -46,10 +47,10 @@ fn stats(mut samples: Vec<Duration>) -> Stats {
     Stats { median: samples[samples.len() / 2], p95: samples[samples.len() * 95 / 100] }
 }
 
-fn request(app: &App, viewer: &auth::Viewer, query: &str, after: Option<&str>) -> async_graphql::Request {
+fn request(app: &App, viewer: &Viewer, query: &str, after: Option<&str>) -> async_graphql::Request {
     let request =
         async_graphql::Request::new(query).variables(async_graphql::Variables::from_json(json!({"after": after})));
-    graphql::with_viewer(request, &app.store, viewer.clone())
+    graphql::with_viewer(request, app.store(), viewer.clone())
 }
 
 fn data(response: async_graphql::Response) -> serde_json::Value {
@@ -58,14 +59,14 @@ fn data(response: async_graphql::Response) -> serde_json::Value {
 }
 
 /// Through the gateway, as every transport runs a request.
-async fn run(app: &App, viewer: &auth::Viewer, query: &str, after: Option<&str>) -> serde_json::Value {
-    data(app.graphql.execute(request(app, viewer, query, after)).await)
+async fn run(app: &App, viewer: &Viewer, query: &str, after: Option<&str>) -> serde_json::Value {
+    data(app.graphql().execute(request(app, viewer, query, after)).await)
 }
 
 async fn run_on(
     schema: &graphql::AppSchema,
     app: &App,
-    viewer: &auth::Viewer,
+    viewer: &Viewer,
     query: &str,
     after: Option<&str>,
 ) -> serde_json::Value {
@@ -76,7 +77,7 @@ async fn run_on(
 fn peer_schema(app: &App) -> graphql::AppSchema {
     let limits = tasklens::config::Limits::default();
     async_graphql::Schema::build(graphql::QueryRoot, graphql::MutationRoot, graphql::SubscriptionRoot)
-        .data(app.store.clone())
+        .data(app.store().clone())
         .data(tasklens::config::Links::default())
         .limit_depth(limits.max_depth as usize)
         .limit_complexity(limits.max_complexity)
@@ -85,7 +86,7 @@ fn peer_schema(app: &App) -> graphql::AppSchema {
 }
 
 /// The page timed on the schema and, alternately, on `peer`.
-async fn time(app: &App, peer: &graphql::AppSchema, viewer: &auth::Viewer, after: Option<&str>) -> (Stats, Stats) {
+async fn time(app: &App, peer: &graphql::AppSchema, viewer: &Viewer, after: Option<&str>) -> (Stats, Stats) {
     for _ in 0..20 {
         run(app, viewer, SUMMARY_PAGE, after).await;
         run_on(peer, app, viewer, SUMMARY_PAGE, after).await;
@@ -111,8 +112,8 @@ async fn measure(backend: &'static str, url: &str, tasks: u32) -> Row {
     // statistics; measure on fresh ones, as a server started on the board.
     conn.close().await.ok();
     let conn = db::connect(url).await.expect("database");
-    let token = auth::create_token(&conn, DEMO_USERNAME, None, true, "bench").await.expect("token");
-    let viewer = auth::authenticate(&conn, &token).await.expect("viewer");
+    let token = tokens::create_token(&conn, DEMO_USERNAME, None, true, "bench").await.expect("token");
+    let viewer = identity::authenticate(&conn, &token).await.expect("viewer");
     let app = App::new(conn, Settings::default());
 
     // Walk to 90% of the list to find the deep cursor.

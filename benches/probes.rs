@@ -15,7 +15,8 @@ use serde_json::{Value, json};
 
 use tasklens::config::Settings;
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
-use tasklens::{App, auth, http};
+use tasklens::store::tokens;
+use tasklens::{App, http};
 
 fn rss_mb() -> f64 {
     let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
@@ -99,17 +100,18 @@ async fn main() {
     let url = format!("sqlite://{}?mode=rwc", path.display());
     let conn = tasklens::db::connect(&url).await.expect("database");
     demo::seed(&conn, &SeedOptions { projects: 6, tasks: 600, seed: 3 }).await.expect("seed");
-    let token = auth::create_token(&conn, DEMO_USERNAME, None, false, "probes").await.expect("token");
-    let read_only = auth::create_token(&conn, DEMO_USERNAME, None, true, "probes").await.expect("token");
+    let token = tokens::create_token(&conn, DEMO_USERNAME, None, false, "probes").await.expect("token");
+    let read_only = tokens::create_token(&conn, DEMO_USERNAME, None, true, "probes").await.expect("token");
     let ws_key: String = {
         use sea_orm::EntityTrait;
         entity::workspace::Entity::find().one(&conn).await.ok().flatten().map(|w| w.key).unwrap_or_default()
     };
-    let scoped = auth::create_token(&conn, DEMO_USERNAME, Some(&ws_key), false, "probes").await.expect("token");
+    let scoped = tokens::create_token(&conn, DEMO_USERNAME, Some(&ws_key), false, "probes").await.expect("token");
     let app = App::new(conn, Settings::default());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
-    let router = http::router(app).into_make_service_with_connect_info::<std::net::SocketAddr>();
+    let tools = tasklens::mcp::ToolSet::new(&app);
+    let router = http::router(app, tools).into_make_service_with_connect_info::<std::net::SocketAddr>();
     tokio::spawn(async move { axum::serve(listener, router).await.ok() });
     let mut p = Probes { client: reqwest::Client::new(), base: base.clone(), token: token.clone(), rows: Vec::new() };
     let (_, first) = p.graphql(&token, "{ tasks(first: 1) { nodes { ref } } }", json!({})).await;

@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 
 use tasklens::config::Settings;
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
-use tasklens::{App, auth, graphql, http};
+use tasklens::store::{Viewer, identity, tokens};
+use tasklens::{App, graphql, http};
 
 const FULL_TASK: &str = "fragment FullTask on Task {
   id ref number title description descriptionText(maxChars: 1000000) { text totalChars }
@@ -36,7 +37,7 @@ fn units(text: &str) -> usize {
 
 struct Bench {
     app: App,
-    viewer: auth::Viewer,
+    viewer: Viewer,
     client: RunningService<RoleClient, ()>,
 }
 
@@ -44,7 +45,7 @@ impl Bench {
     async fn graphql(&self, query: &str, variables: Value) -> Value {
         let request = async_graphql::Request::new(query).variables(async_graphql::Variables::from_json(variables));
         let response =
-            self.app.graphql.execute(graphql::with_viewer(request, &self.app.store, self.viewer.clone())).await;
+            self.app.graphql().execute(graphql::with_viewer(request, self.app.store(), self.viewer.clone())).await;
         assert!(response.errors.is_empty(), "{:?}", response.errors);
         response.data.into_json().unwrap_or_default()
     }
@@ -88,12 +89,12 @@ async fn main() {
     let conn = tasklens::db::connect(&url).await.expect("database");
     let report = demo::seed(&conn, &SeedOptions { projects: 50, tasks: 6_000, seed: 5 }).await.expect("seed");
     eprintln!("board: {report:?}");
-    let token = auth::create_token(&conn, DEMO_USERNAME, None, false, "bench").await.expect("token");
-    let viewer = auth::authenticate(&conn, &token).await.expect("viewer");
+    let token = tokens::create_token(&conn, DEMO_USERNAME, None, false, "bench").await.expect("token");
+    let viewer = identity::authenticate(&conn, &token).await.expect("viewer");
     let app = App::new(conn, Settings::default());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
-    let router = http::router(app.clone());
+    let router = http::router(app.clone(), tasklens::mcp::ToolSet::new(&app));
     tokio::spawn(async move { axum::serve(listener, router).await.ok() });
     let config = StreamableHttpClientTransportConfig::with_uri(format!("{base}/mcp")).auth_header(token);
     let client = ().serve(StreamableHttpClientTransport::from_config(config)).await.expect("MCP client");

@@ -25,15 +25,17 @@ use axum::{Extension, Router};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::trace::TraceLayer;
 
-use crate::auth::{self, AuthError, Viewer};
+use crate::auth;
 use crate::graphql::error::{self, ErrorCode};
+use crate::store::{AuthError, Viewer, identity};
 use crate::{App, mcp};
 
 use graphql_http::MediaType;
 use persisted_queries::PersistedQueries;
 
-/// Builds the whole service; `main` and the tests share it.
-pub fn router(app: App) -> Router {
+/// Builds the whole service over `app`, serving `tools` at `/mcp`; `main`
+/// and the tests share it.
+pub fn router(app: App, tools: mcp::ToolSet) -> Router {
     let graphql = Router::new()
         .route("/graphql", get(graphql_http::get).post(graphql_http::post))
         .layer(Extension(PersistedQueries::new()))
@@ -50,7 +52,7 @@ pub fn router(app: App) -> Router {
         None => graphql,
     };
     let mcp = Router::new()
-        .nest_service("/mcp", mcp::http_service(app.clone()))
+        .nest_service("/mcp", mcp::http_service(app.clone(), tools))
         .layer(middleware::from_fn(mcp::reject_malformed))
         .layer(middleware::from_fn_with_state(app.clone(), limit_body))
         .layer(middleware::from_fn_with_state(app.clone(), require_token))
@@ -139,7 +141,7 @@ async fn viewer_of(app: &App, headers: &HeaderMap) -> Result<Viewer, AuthError> 
         .and_then(|v| v.to_str().ok())
         .and_then(auth::bearer)
         .ok_or(AuthError::Missing)?;
-    auth::authenticate(&app.store.db, token).await
+    identity::authenticate(&app.store.db, token).await
 }
 
 /// The client's address, when the server was started with connection info

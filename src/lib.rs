@@ -1,8 +1,12 @@
 //! tasklens: a project tracker served as a GraphQL API and as MCP tools for
 //! agents, over one sea-orm data layer.
 //!
-//! `App` holds what every request shares (the store and the schema) and is
-//! built once by `main` and by the tests.
+//! Layers, top to bottom: `http` (transports) over `mcp` (tools as GraphQL
+//! documents) over `graphql` (the schema and its gateway) over `store` (the
+//! only SQL, visibility included); `auth`, `text`, `error_code` and
+//! `config` are leaves any layer uses. `App` holds what every request
+//! shares (the store and the schema) and is built once by `main` and by the
+//! tests; the MCP layer holds its own tool set.
 
 pub mod auth;
 pub mod config;
@@ -24,13 +28,11 @@ use crate::store::{PageLimits, Store};
 /// What every request shares; cheap to clone.
 #[derive(Clone)]
 pub struct App {
-    pub store: Store,
-    pub graphql: graphql::Gateway,
-    pub settings: std::sync::Arc<Settings>,
+    pub(crate) store: Store,
+    pub(crate) graphql: graphql::Gateway,
+    pub(crate) settings: std::sync::Arc<Settings>,
     /// Failed authentication per client, shared by every surface.
-    pub auth_throttle: std::sync::Arc<throttle::AuthThrottle>,
-    /// MCP tools an operator added as GraphQL documents (`--tools DIR`).
-    pub tools: mcp::ToolSet,
+    pub(crate) auth_throttle: std::sync::Arc<throttle::AuthThrottle>,
 }
 
 impl App {
@@ -38,7 +40,19 @@ impl App {
         let limits = settings.limits;
         let store = Store::new(db, PageLimits { default: 50.min(limits.max_page), max: limits.max_page });
         let graphql = graphql::build(store.clone(), &settings);
-        let tools = mcp::ToolSet::built_in(&graphql, settings.reply_cap, limits.max_page);
-        Self { store, graphql, settings: std::sync::Arc::new(settings), auth_throttle: Default::default(), tools }
+        Self { store, graphql, settings: std::sync::Arc::new(settings), auth_throttle: Default::default() }
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The one way into the schema.
+    pub fn graphql(&self) -> &graphql::Gateway {
+        &self.graphql
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
     }
 }

@@ -4,12 +4,12 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sea_orm::{ActiveModelTrait, Set};
 use tracing_subscriber::EnvFilter;
 
 use tasklens::config::{Cli, Command, SeedArgs, ServeArgs, Settings, TokenCommand, UserCommand};
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
-use tasklens::{App, auth, db, graphql, http, mcp, store};
+use tasklens::store::{identity, tokens};
+use tasklens::{App, db, graphql, http, mcp, store};
 
 type Failure = Box<dyn std::error::Error>;
 
@@ -50,39 +50,24 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         Command::Mcp { token } => {
             let conn = db::connect_with(&cli.database_url, cli.db_pool).await?;
             let viewer =
-                auth::authenticate(&conn, &token).await.map_err(|err| format!("cannot use this token: {err}"))?;
+                identity::authenticate(&conn, &token).await.map_err(|err| format!("cannot use this token: {err}"))?;
             let app = App::new(conn, cli.settings);
-            app.tools.load_configured(&app).await?;
-            app.tools.reload_on_hangup(app.clone());
-            mcp::serve_stdio(app, viewer).await
+            let tools = mcp::ToolSet::new(&app);
+            tools.load_configured(&app).await?;
+            tools.reload_on_hangup(app.clone());
+            mcp::serve_stdio(app, tools, viewer).await
         }
         Command::Seed(args) => seed(&cli.database_url, &args).await,
         Command::User { command: UserCommand::Create { username, display_name, email, agent } } => {
-            let username = store::input::single_line("username", &username, 100)?;
-            let display_name = store::input::single_line(
-                "display-name",
-                display_name.as_deref().unwrap_or(&username),
-                store::input::MAX_NAME_CHARS,
-            )?;
             let conn = db::connect(&cli.database_url).await?;
-            entity::user::ActiveModel {
-                username: Set(username.clone()),
-                display_name: Set(display_name),
-                email: Set(email),
-                is_agent: Set(agent),
-                created_at: Set(store::now()),
-                ..Default::default()
-            }
-            .insert(&conn)
-            .await
-            .map_err(|err| format!("cannot create user {username}: {err}"))?;
-            println!("{username}");
+            let user = store::users::create(&conn, &username, display_name.as_deref(), email, agent).await?;
+            println!("{}", user.username);
             Ok(())
         }
         Command::Token { command: TokenCommand::Create { user, workspace, read_only, name } } => {
             let name = store::input::single_line("name", &name, store::input::MAX_NAME_CHARS)?;
             let conn = db::connect(&cli.database_url).await?;
-            let token = auth::create_token(&conn, &user, workspace.as_deref(), read_only, &name).await?;
+            let token = tokens::create_token(&conn, &user, workspace.as_deref(), read_only, &name).await?;
             println!("{token}");
             Ok(())
         }
@@ -139,7 +124,7 @@ async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, settings: Settings
             Err(demo::DemoError::NotEmpty) => eprintln!("the database already holds a board; serving it"),
             Err(err) => return Err(err.into()),
         }
-        let token = auth::create_token(&conn, DEMO_USERNAME, None, false, "demo").await?;
+        let token = tokens::create_token(&conn, DEMO_USERNAME, None, false, "demo").await?;
         println!("token for {DEMO_USERNAME}: {token}");
         println!("GraphiQL: http://{}/graphql?token={token}", args.listen);
     }
@@ -148,10 +133,11 @@ async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, settings: Settings
         .map_err(|err| format!("cannot listen on {}: {err}", args.listen))?;
     tracing::info!(address = %args.listen, database = %db::redact(url), "serving");
     let app = App::new(conn, settings);
-    app.tools.load_configured(&app).await?;
-    app.tools.reload_on_hangup(app.clone());
-    let connections = app.settings.connections;
-    http::serve(listener, http::router(app), connections, async {
+    let tools = mcp::ToolSet::new(&app);
+    tools.load_configured(&app).await?;
+    tools.reload_on_hangup(app.clone());
+    let connections = app.settings().connections;
+    http::serve(listener, http::router(app, tools), connections, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await?;

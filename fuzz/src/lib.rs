@@ -15,6 +15,7 @@ use tasklens::demo::{self, SeedOptions};
 pub struct Server {
     runtime: tokio::runtime::Runtime,
     pub app: App,
+    pub tools: tasklens::mcp::ToolSet,
     router: axum::Router,
     token: String,
 }
@@ -25,17 +26,18 @@ pub fn server() -> &'static Server {
     SERVER.get_or_init(|| {
         let runtime =
             tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().expect("a runtime");
-        let (app, token) = runtime.block_on(async {
+        let (app, tools, token) = runtime.block_on(async {
             let db = tasklens::db::connect("sqlite::memory:").await.expect("an in-memory database");
             demo::seed(&db, &SeedOptions { projects: 2, tasks: 40, seed: 7 }).await.expect("the demo board");
             let token =
-                tasklens::auth::create_token(&db, demo::DEMO_USERNAME, None, false, "fuzz").await.expect("a token");
+                tasklens::store::tokens::create_token(&db, demo::DEMO_USERNAME, None, false, "fuzz").await.expect("a token");
             let app = App::new(db, Settings::default());
-            app.tools.load_configured(&app).await.expect("the built-in tools");
-            (app, token)
+            let tools = tasklens::mcp::ToolSet::new(&app);
+            tools.load_configured(&app).await.expect("the built-in tools");
+            (app, tools, token)
         });
-        let router = tasklens::http::router(app.clone());
-        Server { runtime, app, router, token }
+        let router = tasklens::http::router(app.clone(), tools.clone());
+        Server { runtime, app, tools, router, token }
     })
 }
 

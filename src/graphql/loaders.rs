@@ -9,7 +9,7 @@ use async_graphql::dataloader::{DataLoader, HashMapCache, Loader};
 
 use entity::{label, project, status, task, user, workspace};
 
-use crate::auth::Viewer;
+use crate::store::Viewer;
 use crate::store::tasks::TaskColumns;
 use crate::store::{Store, StoreError, comments, projects, tasks, workspaces};
 

@@ -26,9 +26,9 @@ mod workspace;
 
 use async_graphql::{Context, Schema};
 
-use crate::auth::Viewer;
 use crate::config::{Links, Settings};
 use crate::store::Store;
+use crate::store::Viewer;
 
 pub use gateway::Gateway;
 pub use loaders::Loaders;

@@ -4,7 +4,7 @@
 use async_graphql::{Context, Subscription};
 use futures_util::{Stream, StreamExt};
 
-use crate::auth::Viewer;
+use crate::store::Viewer;
 use crate::store::{Store, feed, projects};
 
 use super::comment::TaskEvent;

@@ -21,8 +21,8 @@ use serde_json::{Map, Value};
 use super::accept::{self, Preference};
 use super::persisted_queries::{PersistedQueries, PersistedQueryError, Resolved};
 use crate::App;
-use crate::auth::Viewer;
 use crate::graphql::{self, error, error::ErrorCode};
+use crate::store::Viewer;
 
 /// The media types a GraphQL response is written in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

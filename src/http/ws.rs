@@ -23,8 +23,9 @@ use tokio::sync::mpsc;
 
 use super::{MediaType, client_ip, too_many_attempts, unauthorized, viewer_of};
 use crate::App;
-use crate::auth::{self, AuthError};
+use crate::auth;
 use crate::graphql::{self, error, error::ErrorCode};
+use crate::store::{AuthError, identity};
 
 /// The most operations one connection runs at once: subscriptions, and
 /// queries and mutations until they answer. One more is refused with an
@@ -94,7 +95,7 @@ pub async fn graphql_ws(
                         .and_then(|(_, v)| v.as_str())
                         .and_then(auth::bearer)
                         .ok_or_else(error::unauthenticated)?;
-                    auth::authenticate(&init_app.store.db, token).await.map_err(|err| match err {
+                    identity::authenticate(&init_app.store.db, token).await.map_err(|err| match err {
                         AuthError::Store(e) => {
                             tracing::error!(error = %e, "authentication failed");
                             error::coded("internal error", ErrorCode::Internal, Some(error::INTERNAL_HINT))

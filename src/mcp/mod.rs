@@ -27,7 +27,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use tracing::Instrument;
 
 use crate::App;
-use crate::auth::Viewer;
+use crate::store::Viewer;
 use crate::text::{for_log, utf16_len};
 
 use crate::error_code::ErrorCode;
@@ -44,17 +44,18 @@ enum Identity {
     PerRequest,
 }
 
-/// The MCP server: the app (whose tool set it serves) and where each
-/// call's identity comes from.
+/// The MCP server: the app its tools run on, the tools it serves, and
+/// where each call's identity comes from.
 #[derive(Clone)]
 pub struct McpServer {
     app: App,
+    tools: ToolSet,
     identity: Identity,
 }
 
 impl McpServer {
-    fn new(app: App, identity: Identity) -> Self {
-        Self { app, identity }
+    fn new(app: App, tools: ToolSet, identity: Identity) -> Self {
+        Self { app, tools, identity }
     }
 
     /// The caller of a request: the fixed viewer, or the one the HTTP
@@ -107,11 +108,11 @@ impl ServerHandler for McpServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.app.tools.get().iter().map(|t| t.tool.clone()).collect()))
+        Ok(ListToolsResult::with_all_items(self.tools.get().iter().map(|t| t.tool.clone()).collect()))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.app.tools.get().iter().find(|t| t.tool.name == name).map(|t| t.tool.clone())
+        self.tools.get().iter().find(|t| t.tool.name == name).map(|t| t.tool.clone())
     }
 
     async fn call_tool(
@@ -120,7 +121,7 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
-        let documents = self.app.tools.get();
+        let documents = self.tools.get();
         let Some(tool) = documents.iter().find(|t| t.tool.name == name) else {
             return Err(ErrorData::invalid_params(format!("unknown tool {}", crate::text::echo(&name)), None));
         };
@@ -133,7 +134,7 @@ impl ServerHandler for McpServer {
         if matches!(self.identity, Identity::Fixed(_)) {
             // Over stdio the token was checked once, at start: check that it
             // was not revoked since.
-            if let Err(err) = crate::auth::revalidate(&self.app.store.db, &viewer).await {
+            if let Err(err) = crate::store::identity::revalidate(&self.app.store.db, &viewer).await {
                 let err = ToolError::new(
                     ErrorCode::Unauthenticated,
                     err.to_string(),
@@ -144,7 +145,7 @@ impl ServerHandler for McpServer {
         }
         let cap = self.app.settings.reply_cap as usize;
         let request_cap = request.arguments.as_ref().and_then(|a| a.get("max_chars")).and_then(|v| v.as_u64());
-        let outcome = tool.call(&self.app, &viewer, request.arguments, cap).instrument(span.clone()).await;
+        let outcome = tool.call(&self.app, &self.tools, &viewer, request.arguments, cap).instrument(span.clone()).await;
         let (text, is_error) = match outcome {
             Ok(text) => (text, false),
             Err(err) => {
@@ -162,8 +163,8 @@ impl ServerHandler for McpServer {
 }
 
 /// Serves MCP over stdio as `viewer` until the client closes the stream.
-pub async fn serve_stdio(app: App, viewer: Viewer) -> Result<(), Box<dyn std::error::Error>> {
-    let server = McpServer::new(app, Identity::Fixed(viewer));
+pub async fn serve_stdio(app: App, tools: ToolSet, viewer: Viewer) -> Result<(), Box<dyn std::error::Error>> {
+    let server = McpServer::new(app, tools, Identity::Fixed(viewer));
     server.serve(rmcp::transport::stdio()).await?.waiting().await?;
     Ok(())
 }
@@ -172,7 +173,7 @@ pub async fn serve_stdio(app: App, viewer: Viewer) -> Result<(), Box<dyn std::er
 /// router authenticates each request before this service reads it.
 pub use jsonrpc::{check_origin, cors, reject_malformed};
 
-pub fn http_service(app: App) -> StreamableHttpService<McpServer, LocalSessionManager> {
+pub fn http_service(app: App, tools: ToolSet) -> StreamableHttpService<McpServer, LocalSessionManager> {
     let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];
     hosts.extend(app.settings.allowed_hosts.iter().cloned());
     let config = StreamableHttpServerConfig::default()
@@ -180,6 +181,6 @@ pub fn http_service(app: App) -> StreamableHttpService<McpServer, LocalSessionMa
         .with_json_response(true)
         .with_sse_keep_alive(None)
         .with_allowed_hosts(hosts);
-    let server = McpServer::new(app, Identity::PerRequest);
+    let server = McpServer::new(app, tools, Identity::PerRequest);
     StreamableHttpService::new(move || Ok(server.clone()), Arc::new(LocalSessionManager::default()), config)
 }

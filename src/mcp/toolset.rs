@@ -17,7 +17,7 @@ use rmcp::model::{JsonObject, MetaObject, Tool, ToolAnnotations};
 use serde_json::{Map, Value};
 
 use crate::App;
-use crate::auth::Viewer;
+use crate::store::Viewer;
 
 use super::arguments::Arguments;
 use super::document::{DocumentError, Shared, ToolDocument, snake_case};
@@ -152,6 +152,11 @@ impl ToolSet {
             built_in,
             loaded: Default::default(),
         }
+    }
+
+    /// The built-in document tools of `app`'s schema and limits.
+    pub fn new(app: &App) -> Self {
+        Self::built_in(&app.graphql, app.settings.reply_cap, app.settings.limits.max_page)
     }
 
     /// Every document tool: the built-in ones, then the operator's.
@@ -355,6 +360,7 @@ impl DocumentTool {
     pub async fn call(
         &self,
         app: &App,
+        tools: &ToolSet,
         viewer: &Viewer,
         arguments: Option<Map<String, Value>>,
         cap: usize,
@@ -422,7 +428,7 @@ impl DocumentTool {
                 "narrow the filter, ask for smaller pages, or select fewer fields",
             ))
         });
-        outcome.map_err(|err| err.in_tool_terms(&self.names_in(&app.tools)))
+        outcome.map_err(|err| err.in_tool_terms(&self.names_in(tools)))
     }
 
     /// The schema's names an error may use, as this tool and the others

@@ -6,10 +6,10 @@ use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, 
 use entity::comment;
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
+use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
 use super::visibility::visible_task_ids;
 use super::{Result, Store};
-use crate::auth::Viewer;
 
 fn order() -> KeysetOrder<comment::Model> {
     KeysetOrder {

@@ -23,6 +23,8 @@ pub struct UniqueKey {
 
 /// `project.key` (a column constraint: PostgreSQL names it `<table>_<column>_key`).
 pub const PROJECT_KEY: UniqueKey = UniqueKey { postgres: "project_key_key", table: "project", columns: &["key"] };
+/// `user.username`.
+pub const USERNAME: UniqueKey = UniqueKey { postgres: "user_username_key", table: "user", columns: &["username"] };
 /// One membership per person and project.
 pub const PROJECT_MEMBER: UniqueKey = UniqueKey {
     postgres: "ix_project_member_project_id_user_id",

@@ -11,6 +11,7 @@ pub mod cursor;
 pub mod db_error;
 pub mod events;
 pub mod feed;
+pub mod identity;
 pub mod input;
 pub mod keyset;
 pub mod lookup;
@@ -19,6 +20,7 @@ pub mod projects;
 pub mod task_writes;
 pub mod tasks;
 pub mod tokens;
+pub mod users;
 pub mod visibility;
 pub mod wiki;
 pub mod wiki_changes;
@@ -32,6 +34,7 @@ use sea_orm::{DatabaseConnection, DbErr};
 use crate::error_code::{ErrorCode, NOT_FOUND_HINT};
 
 pub use cursor::{PageArgs, PageLimits};
+pub use identity::{AuthError, Viewer};
 pub use keyset::Page;
 
 /// What went wrong in the store; each surface maps it once at its edge.
@@ -82,10 +85,10 @@ pub fn now() -> DateTime<Utc> {
 /// every request.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pub db: DatabaseConnection,
-    pub limits: PageLimits,
+    pub(crate) db: DatabaseConnection,
+    pub(crate) limits: PageLimits,
     /// Task events from the durable log, for subscriptions.
-    pub feed: std::sync::Arc<feed::Feed>,
+    pub(crate) feed: std::sync::Arc<feed::Feed>,
 }
 
 impl Store {

@@ -7,9 +7,9 @@ use entity::{
 };
 
 use super::db_error::{OnViolation, PROJECT_KEY, PROJECT_MEMBER};
+use super::identity::Viewer;
 use super::visibility::{require_write, visible_project_ids, visible_workspace};
 use super::{Result, Store, StoreError, input, now};
-use crate::auth::Viewer;
 use crate::text::echo;
 
 #[derive(Debug, Clone)]

@@ -7,11 +7,11 @@ use serde::Serialize;
 use entity::{StatusCategory, label, project, project_member, status, task, workspace};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
+use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
 use super::lookup::{contains_word, words};
 use super::visibility::visible_project_ids;
 use super::{Result, Store, input};
-use crate::auth::Viewer;
 
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct ProjectFilter {

@@ -13,11 +13,11 @@ use entity::{
 };
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
+use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
 use super::lookup::{contains_word, parse_ref, project_ids_by_key, user_id_by_name, words};
 use super::visibility::{task_in_visible_project, visible_project_ids};
 use super::{Result, Store, StoreError, input};
-use crate::auth::Viewer;
 
 /// Which tasks a list holds. Every field narrows; tombstones are never in.
 #[derive(Debug, Clone, Default, Serialize)]

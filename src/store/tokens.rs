@@ -2,18 +2,21 @@
 //! text, which is not stored), created and revoked.
 
 use chrono::{DateTime, Utc};
+use sea_orm::Set;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ColumnTrait, Condition, DatabaseBackend, DatabaseConnection, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder,
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseBackend, DatabaseConnection, EntityTrait, PaginatorTrait,
+    QueryFilter, QueryOrder,
 };
 
 use entity::{api_token, user, workspace};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
+use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
 use super::visibility::require_write;
 use super::{Result, Store, StoreError, input, now};
-use crate::auth::{self, Viewer};
+use crate::auth;
 
 /// A token as `tasklens token list` prints it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -156,7 +159,7 @@ pub async fn create_own(
         ));
     }
     let parent = Some(viewer.token_id);
-    let (text, row) = auth::insert_token(&store.db, viewer.user_id, workspace_id, read_only, &name, parent).await?;
+    let (text, row) = insert_token(&store.db, viewer.user_id, workspace_id, read_only, &name, parent).await?;
     // A revocation of the parent that ran while this one was written may
     // have looked for its children before it existed: the parent is read
     // again after the write, so one of the two always sees the other.
@@ -178,4 +181,56 @@ pub async fn revoke_own(store: &Store, viewer: &Viewer, id: i64) -> Result<api_t
         return Err(StoreError::not_found(format!("no token with id {id}")));
     }
     revoke(&store.db, id).await
+}
+
+/// Creates a token for `username` and returns its text, which is shown once.
+pub async fn create_token(
+    db: &DatabaseConnection,
+    username: &str,
+    workspace_key: Option<&str>,
+    read_only: bool,
+    name: &str,
+) -> Result<String, StoreError> {
+    let user = user::Entity::find()
+        .filter(user::Column::Username.eq(input::nfc(username)))
+        .one(db)
+        .await?
+        .ok_or_else(|| StoreError::not_found(format!("no user named {}", crate::text::echo(username))))?;
+    let workspace_id = match workspace_key {
+        None => None,
+        Some(key) => Some(
+            workspace::Entity::find()
+                .filter(workspace::Column::Key.eq(key))
+                .one(db)
+                .await?
+                .ok_or_else(|| StoreError::not_found(format!("no workspace with key {}", crate::text::echo(key))))?
+                .id,
+        ),
+    };
+    insert_token(db, user.id, workspace_id, read_only, name, None).await.map(|(token, _)| token)
+}
+
+/// Stores a new token's hash and returns its text, which exists nowhere else.
+pub async fn insert_token(
+    db: &DatabaseConnection,
+    user_id: i64,
+    workspace_id: Option<i64>,
+    read_only: bool,
+    name: &str,
+    parent_id: Option<i64>,
+) -> Result<(String, api_token::Model), StoreError> {
+    let token = auth::generate_token();
+    let row = api_token::ActiveModel {
+        user_id: Set(user_id),
+        name: Set(name.to_owned()),
+        token_hash: Set(auth::hash_token(&token)),
+        workspace_id: Set(workspace_id),
+        read_only: Set(read_only),
+        created_at: Set(now()),
+        parent_id: Set(parent_id),
+        ..Default::default()
+    }
+    .insert(db)
+    .await?;
+    Ok((token, row))
 }

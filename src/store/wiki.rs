@@ -18,11 +18,11 @@ use serde::Serialize;
 use entity::{wiki_page, workspace};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
+use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
 use super::lookup::project_ids_by_key;
 use super::visibility::visible_wiki_page;
 use super::{Result, Store, StoreError};
-use crate::auth::Viewer;
 use crate::text::echo;
 
 pub const MAX_PATH_CHARS: usize = 512;

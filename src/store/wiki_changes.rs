@@ -13,10 +13,10 @@ use serde::Serialize;
 use entity::{wiki_page, wiki_revision};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
+use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
 use super::wiki::{live, workspace_ids_by_key};
 use super::{Result, Store, input};
-use crate::auth::Viewer;
 
 /// Which revisions the change log holds.
 #[derive(Debug, Clone, Default, Serialize)]

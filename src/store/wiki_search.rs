@@ -15,11 +15,11 @@ use serde::Serialize;
 use entity::wiki_page;
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
+use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
 use super::lookup::{contains_word, words};
 use super::wiki::{live, workspace_ids_by_key};
 use super::{Result, Store, StoreError, input};
-use crate::auth::Viewer;
 
 /// What a search looks for.
 #[derive(Debug, Clone, Default)]

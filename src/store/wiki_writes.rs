@@ -18,10 +18,10 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, Tran
 use entity::{project, wiki_page, wiki_revision, workspace};
 
 use super::db_error::{OnViolation, WIKI_PATH, with_retry};
+use super::identity::Viewer;
 use super::visibility::{require_write, visible_project_ids, visible_wiki_page, visible_workspace};
 use super::wiki::{PageColumns, by_path, lookup_path, validate_path, workspace_ids_by_key};
 use super::{Result, Store, StoreError, input, now};
-use crate::auth::Viewer;
 use crate::error_code::ErrorCode;
 use crate::text::{self, echo, utf16_len};
 

@@ -5,6 +5,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod db_errors;
 mod deep_nesting;
 mod errors;
 mod harness;

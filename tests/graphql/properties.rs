@@ -68,7 +68,8 @@ fn cursor_walks_visit_every_match_once_in_order() {
     let (app, token) = runtime.block_on(async {
         let app = TestApp::start(Backend::Sqlite).await;
         demo::seed(&app.db, &SeedOptions { projects: 6, tasks: 190, seed: 3 }).await.expect("seed");
-        let token = tasklens::auth::create_token(&app.db, DEMO_USERNAME, None, true, "walk").await.expect("token");
+        let token =
+            tasklens::store::tokens::create_token(&app.db, DEMO_USERNAME, None, true, "walk").await.expect("token");
         (app, token)
     });
     let strategy = (0..filters().len(), prop_oneof!["UPDATED", "CREATED", "REF", "DUE"], 1i64..70, any::<bool>());

@@ -16,3 +16,25 @@ async fn unreachable_database_fails_within_seconds_naming_the_url() {
     assert!(!message.contains("secret"), "{message}");
     assert!(message.contains("Check that the server runs"), "{message}");
 }
+
+/// `tasklens user create` as an operator runs it: a name taken (in any
+/// Unicode form) is refused with a sentence, not a database error.
+#[tokio::test]
+async fn user_create_refuses_a_taken_name_in_words() {
+    let test_db = crate::support::TestDb::create(crate::support::Backend::Sqlite).await;
+    db::connect(&test_db.url).await.expect("migrate");
+    let run = |name: &str| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tasklens"))
+            .args(["--database-url", &test_db.url, "user", "create", "--username", name])
+            .output()
+            .expect("the binary runs")
+    };
+    let created = run("ren\u{e9}");
+    assert!(created.status.success(), "{}", String::from_utf8_lossy(&created.stderr));
+    assert_eq!(String::from_utf8_lossy(&created.stdout).trim(), "ren\u{e9}");
+    let again = run("rene\u{301}");
+    assert!(!again.status.success());
+    let stderr = String::from_utf8_lossy(&again.stderr);
+    assert!(stderr.contains("a user named ren\u{e9} exists"), "{stderr}");
+    assert!(!stderr.to_lowercase().contains("constraint"), "{stderr}");
+}

@@ -78,18 +78,22 @@ async fn tokens_made_with_a_token_are_revoked_with_it(backend: Backend) {
 async fn a_wide_deep_lineage_is_revoked_at_once(backend: Backend) {
     let app = TestApp::start(backend).await;
     let s = simple_board(&app).await;
-    let (root, row) = tasklens::auth::insert_token(&app.db, s.alice.id, None, false, "root", None).await.expect("root");
+    let (root, row) =
+        tasklens::store::tokens::insert_token(&app.db, s.alice.id, None, false, "root", None).await.expect("root");
     let mut parent = row.id;
     for depth in 0..30 {
-        let (_, child) = tasklens::auth::insert_token(&app.db, s.alice.id, None, false, "deep", Some(parent))
+        let (_, child) = tasklens::store::tokens::insert_token(&app.db, s.alice.id, None, false, "deep", Some(parent))
             .await
             .unwrap_or_else(|e| panic!("depth {depth}: {e}"));
         parent = child.id;
     }
-    let (last, _) =
-        tasklens::auth::insert_token(&app.db, s.alice.id, None, false, "leaf", Some(parent)).await.expect("leaf");
+    let (last, _) = tasklens::store::tokens::insert_token(&app.db, s.alice.id, None, false, "leaf", Some(parent))
+        .await
+        .expect("leaf");
     for _ in 0..1_500 {
-        tasklens::auth::insert_token(&app.db, s.alice.id, None, false, "wide", Some(row.id)).await.expect("wide");
+        tasklens::store::tokens::insert_token(&app.db, s.alice.id, None, false, "wide", Some(row.id))
+            .await
+            .expect("wide");
     }
     tasklens::store::tokens::revoke(&app.db, row.id).await.expect("revoked");
     let listed = tasklens::store::tokens::list(&app.db, Some("alice")).await.expect("list");

@@ -27,7 +27,8 @@ fn empties(value: &Value, path: &str, found: &mut Vec<String>) {
 async fn seeded(backend: Backend) -> (TestApp, String) {
     let app = TestApp::start(backend).await;
     demo::seed(&app.db, &SeedOptions { projects: 4, tasks: 120, seed: 11 }).await.expect("seed");
-    let token = tasklens::auth::create_token(&app.db, DEMO_USERNAME, None, false, "test").await.expect("token");
+    let token =
+        tasklens::store::tokens::create_token(&app.db, DEMO_USERNAME, None, false, "test").await.expect("token");
     (app, token)
 }
 

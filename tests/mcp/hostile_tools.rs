@@ -44,6 +44,7 @@ async fn tool_files_past_the_limits_are_refused_with_a_position() {
     // refuses the deep one.
     let limits = Limits { max_document_bytes: 1 << 20, ..Limits::default() };
     let app = App::new(conn.clone(), Settings { limits, ..Settings::default() });
+    let tools = tasklens::mcp::ToolSet::new(&app);
     let aliases: String = (0..5_000).map(|i| format!("a{i}: viewer {{ username }}\n")).collect();
     let outside = std::env::temp_dir().join(format!("tasklens-outside-{}.graphql", std::process::id()));
     std::fs::write(&outside, format!("{SECRET}\nquery Outside {{ viewer {{ username }} }}\n")).expect("write");
@@ -68,7 +69,7 @@ async fn tool_files_past_the_limits_are_refused_with_a_position() {
     ];
     for (name, files, expected) in cases {
         let dir = tools_dir(name, &files);
-        let err = app.tools.load(&app, &dir).await.expect_err(name).to_string();
+        let err = tools.load(&app, &dir).await.expect_err(name).to_string();
         assert!(err.contains(expected), "{name}: {}", &err[..err.len().min(300)]);
         assert!(err.len() < 400 && !err.contains(SECRET), "{name}: {}", &err[..err.len().min(600)]);
         std::fs::remove_dir_all(&dir).ok();
@@ -77,17 +78,17 @@ async fn tool_files_past_the_limits_are_refused_with_a_position() {
     let dir = tools_dir("huge", &[]);
     let huge = std::fs::File::create(dir.join("huge.graphql")).expect("create");
     huge.set_len(50 << 20).expect("a sparse 50 MB file");
-    let err = app.tools.load(&app, &dir).await.expect_err("huge").to_string();
+    let err = tools.load(&app, &dir).await.expect_err("huge").to_string();
     assert!(err.contains("52428800 bytes long"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
     // A link to a file outside the folder.
     let dir = tools_dir("link", &[]);
     std::os::unix::fs::symlink(&outside, dir.join("link.graphql")).expect("symlink");
-    let err = app.tools.load(&app, &dir).await.expect_err("link").to_string();
+    let err = tools.load(&app, &dir).await.expect_err("link").to_string();
     assert!(err.contains("outside the tools directory") && !err.contains(SECRET), "{err}");
     std::fs::remove_dir_all(&dir).ok();
     std::fs::remove_file(&outside).ok();
-    assert!(app.tools.operator().is_empty(), "nothing half-loaded");
+    assert!(tools.operator().is_empty(), "nothing half-loaded");
     conn.close().await.ok();
 }
 

@@ -25,7 +25,8 @@ async fn second_gateway(database_url: &str) -> (String, tokio::task::JoinHandle<
     let conn = tasklens::db::connect(database_url).await.expect("second gateway's database");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
-    let router = http::router(App::new(conn, Settings::default()));
+    let app = App::new(conn, Settings::default());
+    let router = http::router(app.clone(), tasklens::mcp::ToolSet::new(&app));
     let server = tokio::spawn(async move {
         axum::serve(listener, router).await.ok();
     });

@@ -118,20 +118,21 @@ async fn invalid_tool_directories_are_refused(backend: Backend) {
     let test_db = TestDb::create(backend).await;
     let conn = tasklens::db::connect(&test_db.url).await.expect("database");
     let local = App::new(conn.clone(), Settings::default());
-    let err = local.tools.load(&local, &dir("bad_tools")).await.expect_err("refused");
+    let tools = tasklens::mcp::ToolSet::new(&local);
+    let err = tools.load(&local, &dir("bad_tools")).await.expect_err("refused");
     let message = err.to_string();
     assert!(message.contains("bad_tools/broken.graphql:3:"), "{message}");
     assert!(message.contains("colour"), "{message}");
-    let err = local.tools.load(&local, &dir("shadow_tools")).await.expect_err("refused");
+    let err = tools.load(&local, &dir("shadow_tools")).await.expect_err("refused");
     assert!(err.to_string().contains("`list_tasks` is already a tool of tasklens"), "{err}");
     // A window that tells more than its text (a revision) cannot be cut in
     // place: its revision would call a fragment whole.
-    let err = local.tools.load(&local, &dir("partial_tools")).await.expect_err("refused");
+    let err = tools.load(&local, &dir("partial_tools")).await.expect_err("refused");
     let message = err.to_string();
     assert!(message.contains("whole_page.graphql:5:") && message.contains("`$maxChars`"), "{message}");
-    let err = local.tools.load(&local, &dir("no_such_dir")).await.expect_err("refused");
+    let err = tools.load(&local, &dir("no_such_dir")).await.expect_err("refused");
     assert!(err.to_string().contains("no_such_dir"), "{err}");
-    assert!(local.tools.operator().is_empty(), "nothing half-loaded");
+    assert!(tools.operator().is_empty(), "nothing half-loaded");
     conn.close().await.ok();
 }
 

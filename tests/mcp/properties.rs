@@ -80,7 +80,8 @@ fn capped_walks_fit_and_see_every_item_once_in_order() {
             let settings = Settings { reply_cap: 1_000_000, ..Settings::default() };
             let app = TestApp::start_with_settings(Backend::Sqlite, settings).await;
             demo::seed(&app.db, &SeedOptions { projects, tasks, seed }).await.expect("seed");
-            let token = tasklens::auth::create_token(&app.db, DEMO_USERNAME, None, true, "walk").await.expect("token");
+            let token =
+                tasklens::store::tokens::create_token(&app.db, DEMO_USERNAME, None, true, "walk").await.expect("token");
             let mcp = Mcp::http(&app, &token).await;
             (app, mcp)
         });

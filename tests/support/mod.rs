@@ -13,7 +13,8 @@ use serde_json::{Value, json};
 use entity::{Priority, ProjectRole, StatusCategory, TaskKind, WorkspaceRole};
 use entity::{label, project, project_member, status, task, user, workspace, workspace_member};
 use tasklens::config::{Limits, Settings};
-use tasklens::{App, auth, db, http};
+use tasklens::store::tokens;
+use tasklens::{App, db, http};
 
 pub const POSTGRES_ENV: &str = "TASKLENS_TEST_POSTGRES_URL";
 
@@ -172,10 +173,11 @@ impl TestApp {
         });
         let connections = settings.connections;
         let app = App::new(conn.clone(), settings);
-        app.tools.load_configured(&app).await.expect("the tool documents load");
+        let tools = tasklens::mcp::ToolSet::new(&app);
+        tools.load_configured(&app).await.expect("the tool documents load");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("address"));
-        let router = http::router(app);
+        let router = http::router(app, tools);
         let server = tokio::spawn(async move {
             http::serve(listener, router, connections, std::future::pending()).await.ok();
         });
@@ -247,11 +249,11 @@ impl<'a> Board<'a> {
     }
 
     pub async fn token(&self, username: &str) -> String {
-        auth::create_token(self.db, username, None, false, "test").await.expect("token")
+        tokens::create_token(self.db, username, None, false, "test").await.expect("token")
     }
 
     pub async fn scoped_token(&self, username: &str, workspace: Option<&str>, read_only: bool) -> String {
-        auth::create_token(self.db, username, workspace, read_only, "test").await.expect("token")
+        tokens::create_token(self.db, username, workspace, read_only, "test").await.expect("token")
     }
 
     pub async fn workspace(&self, key: &str) -> workspace::Model {
