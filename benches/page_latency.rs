@@ -76,13 +76,17 @@ async fn run_on(
 /// The schema as it was built before the document limits.
 fn peer_schema(app: &App) -> graphql::AppSchema {
     let limits = tasklens::config::Limits::default();
-    async_graphql::Schema::build(graphql::QueryRoot, graphql::MutationRoot, graphql::SubscriptionRoot)
-        .data(app.store().clone())
-        .data(tasklens::config::Links::default())
-        .limit_depth(limits.max_depth as usize)
-        .limit_complexity(limits.max_complexity)
-        .extension(async_graphql::extensions::Tracing)
-        .finish()
+    async_graphql::Schema::build(
+        graphql::QueryRoot::default(),
+        graphql::MutationRoot::default(),
+        graphql::SubscriptionRoot,
+    )
+    .data(app.store().clone())
+    .data(tasklens::config::Links::default())
+    .limit_depth(limits.max_depth as usize)
+    .limit_complexity(limits.max_complexity)
+    .extension(async_graphql::extensions::Tracing)
+    .finish()
 }
 
 /// The page timed on the schema and, alternately, on `peer`.

@@ -204,59 +204,63 @@ impl Links {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct Limits {
     /// Largest query depth accepted (nested field levels).
-    #[arg(long, env = "TASKLENS_MAX_DEPTH", default_value_t = 12, global = true)]
+    #[arg(long, env = "TASKLENS_MAX_DEPTH", default_value_t = DEFAULT_LIMITS.max_depth, global = true)]
     pub max_depth: u64,
     /// Largest depth under `__schema`/`__type`: enough for the standard
     /// introspection queries, which follow `ofType` nine levels down.
-    #[arg(long, env = "TASKLENS_MAX_INTROSPECTION_DEPTH", default_value_t = 16, global = true)]
+    #[arg(long, env = "TASKLENS_MAX_INTROSPECTION_DEPTH", default_value_t = DEFAULT_LIMITS.max_introspection_depth, global = true)]
     pub max_introspection_depth: u64,
     /// Largest query complexity accepted (a connection costs `first * child`).
-    #[arg(long, env = "TASKLENS_MAX_COMPLEXITY", default_value_t = 100_000, global = true)]
+    #[arg(long, env = "TASKLENS_MAX_COMPLEXITY", default_value_t = DEFAULT_LIMITS.max_complexity, global = true)]
     pub max_complexity: usize,
     /// Largest page a connection serves (`first`/`last` above it are refused).
-    #[arg(long, env = "TASKLENS_MAX_PAGE", default_value_t = 200, global = true)]
+    #[arg(long, env = "TASKLENS_MAX_PAGE", default_value_t = DEFAULT_LIMITS.max_page, global = true)]
     pub max_page: u64,
     /// Largest request body on /graphql and /mcp, and graphql-ws message, in bytes.
-    #[arg(long, env = "TASKLENS_MAX_BODY_BYTES", default_value_t = 1 << 20, global = true)]
+    #[arg(long, env = "TASKLENS_MAX_BODY_BYTES", default_value_t = DEFAULT_LIMITS.max_body_bytes, global = true)]
     pub max_body_bytes: usize,
     /// Largest GraphQL document, in bytes.
-    #[arg(long, env = "TASKLENS_MAX_DOCUMENT_BYTES", default_value_t = 64 << 10, global = true)]
+    #[arg(long, env = "TASKLENS_MAX_DOCUMENT_BYTES", default_value_t = DEFAULT_LIMITS.max_document_bytes, global = true)]
     pub max_document_bytes: usize,
     /// Most fields a document may select once its fragments are expanded.
-    #[arg(long, env = "TASKLENS_MAX_FIELDS", default_value_t = 1_000, global = true)]
+    #[arg(long, env = "TASKLENS_MAX_FIELDS", default_value_t = DEFAULT_LIMITS.max_fields, global = true)]
     pub max_fields: u64,
     /// Most aliases a document may use (fragments expanded).
-    #[arg(long, env = "TASKLENS_MAX_ALIASES", default_value_t = 100, global = true)]
+    #[arg(long, env = "TASKLENS_MAX_ALIASES", default_value_t = DEFAULT_LIMITS.max_aliases, global = true)]
     pub max_aliases: u64,
     /// Most top-level mutation fields one request may run.
-    #[arg(long, env = "TASKLENS_MAX_MUTATIONS", default_value_t = 20, global = true)]
+    #[arg(long, env = "TASKLENS_MAX_MUTATIONS", default_value_t = DEFAULT_LIMITS.max_mutations, global = true)]
     pub max_mutations: u64,
     /// Longest time one request may work, in seconds.
-    #[arg(long, env = "TASKLENS_REQUEST_TIMEOUT", default_value_t = 30, global = true,
+    #[arg(long, env = "TASKLENS_REQUEST_TIMEOUT", default_value_t = DEFAULT_LIMITS.request_timeout, global = true,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub request_timeout: u64,
     /// Longest time a request body may take to arrive, in seconds; at most
     /// the request timeout.
-    #[arg(long, env = "TASKLENS_BODY_READ_TIMEOUT", default_value_t = 10, global = true,
+    #[arg(long, env = "TASKLENS_BODY_READ_TIMEOUT", default_value_t = DEFAULT_LIMITS.body_read_timeout, global = true,
           value_parser = clap::value_parser!(u64).range(1..=3600))]
     pub body_read_timeout: u64,
 }
 
+/// The limits a server has unless told otherwise: the one source of the
+/// flags' defaults and of `Limits::default()`.
+pub const DEFAULT_LIMITS: Limits = Limits {
+    max_depth: 12,
+    max_introspection_depth: 16,
+    max_complexity: 100_000,
+    max_page: 200,
+    max_body_bytes: 1 << 20,
+    max_document_bytes: 64 << 10,
+    max_fields: 1_000,
+    max_aliases: 100,
+    max_mutations: 20,
+    request_timeout: 30,
+    body_read_timeout: 10,
+};
+
 impl Default for Limits {
     fn default() -> Self {
-        Self {
-            max_depth: 12,
-            max_introspection_depth: 16,
-            max_complexity: 100_000,
-            max_page: 200,
-            max_body_bytes: 1 << 20,
-            max_document_bytes: 64 << 10,
-            max_fields: 1_000,
-            max_aliases: 100,
-            max_mutations: 20,
-            request_timeout: 30,
-            body_read_timeout: 10,
-        }
+        DEFAULT_LIMITS
     }
 }
 

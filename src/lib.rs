@@ -38,7 +38,7 @@ pub struct App {
 impl App {
     pub fn new(db: DatabaseConnection, settings: Settings) -> Self {
         let limits = settings.limits;
-        let store = Store::new(db, PageLimits { default: 50.min(limits.max_page), max: limits.max_page });
+        let store = Store::new(db, PageLimits::new(limits.max_page));
         let graphql = graphql::build(store.clone(), &settings);
         Self { store, graphql, settings: std::sync::Arc::new(settings), auth_throttle: Default::default() }
     }

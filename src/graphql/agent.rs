@@ -7,8 +7,8 @@ use entity::agent_session;
 
 use crate::store::tasks::TaskColumns;
 
+use super::loaders::load;
 use super::loaders::{TaskKey, UserKey};
-use super::project::load;
 use super::task::Task;
 use super::user::User;
 

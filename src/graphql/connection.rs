@@ -4,6 +4,7 @@
 use async_graphql::connection::{Connection, Edge};
 use async_graphql::{Context, Object, OutputType};
 
+use crate::store::cursor::DEFAULT_PAGE;
 use crate::store::events::ActivityFilter;
 use crate::store::projects::ProjectFilter;
 use crate::store::tasks::TaskFilter;
@@ -16,6 +17,14 @@ use crate::store::{
 
 use super::error::GqlResult;
 use super::{store, viewer};
+
+/// What a connection field costs in the complexity limit: its page (the
+/// default page when neither `first` nor `last` is given) times what each
+/// node costs, plus one for the connection itself.
+pub fn page_cost(first: Option<i32>, last: Option<i32>, node_cost: usize) -> usize {
+    let page = first.or(last).map_or(DEFAULT_PAGE, |n| u64::try_from(n).unwrap_or(0));
+    usize::try_from(page).unwrap_or(usize::MAX).saturating_mul(node_cost).saturating_add(1)
+}
 
 /// What a connection counts for `totalCount`.
 pub enum TotalCount {

@@ -457,7 +457,9 @@ mod tests {
     fn real_sizes() -> IntrospectionSizes {
         use crate::graphql::{MutationRoot, QueryRoot, SubscriptionRoot};
         IntrospectionSizes::of_sdl(
-            &async_graphql::Schema::build(QueryRoot, MutationRoot, SubscriptionRoot).finish().sdl(),
+            &async_graphql::Schema::build(QueryRoot::default(), MutationRoot::default(), SubscriptionRoot)
+                .finish()
+                .sdl(),
         )
     }
 

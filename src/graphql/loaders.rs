@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use async_graphql::Context;
 use async_graphql::dataloader::{DataLoader, HashMapCache, Loader};
 
 use entity::{label, project, status, task, user, workspace};
@@ -202,4 +203,16 @@ impl Loader<OpenTaskCountOf> for Batch {
         let rows = projects::open_task_counts(&self.store, &ids(keys, |k| k.0)).await?;
         Ok(with_zeros(keys, rows.into_iter().map(|(project, n)| (OpenTaskCountOf(project), n))))
     }
+}
+
+/// One value through the request's loaders (batched with the others of
+/// its kind, and cached for the request).
+pub(super) async fn load<K, V>(ctx: &Context<'_>, key: K) -> async_graphql::Result<Option<V>>
+where
+    K: Send + Sync + std::hash::Hash + Eq + Clone + 'static,
+    Batch: async_graphql::dataloader::Loader<K, Value = V, Error = LoadError>,
+    V: Send + Sync + Clone + 'static,
+{
+    let loader: &DataLoader<Batch, HashMapCache> = &super::loaders(ctx)?.0;
+    loader.load_one(key).await.map_err(|err| async_graphql::ErrorExtensions::extend(err.as_ref()))
 }

@@ -1,4 +1,4 @@
-//! The GraphQL schema: roots merged from one object per type family,
+//! The GraphQL schema: roots merged from one object per feature (`roots`),
 //! per-request DataLoaders, Relay connections over the store's keyset pages,
 //! and the one mapping of store errors to `extensions.code`.
 
@@ -6,15 +6,15 @@ mod agent;
 mod comment;
 mod connection;
 pub mod error;
+mod event;
 mod gateway;
 mod ids;
 pub mod introspection;
 pub mod limits;
 mod loaders;
-mod mutation;
 pub mod nesting;
 mod project;
-mod query;
+mod roots;
 mod subscription;
 mod task;
 mod text;
@@ -32,8 +32,7 @@ use crate::store::Viewer;
 
 pub use gateway::Gateway;
 pub use loaders::Loaders;
-pub use mutation::MutationRoot;
-pub use query::QueryRoot;
+pub use roots::{MutationRoot, QueryRoot};
 pub use subscription::SubscriptionRoot;
 
 pub type AppSchema = Schema<QueryRoot, MutationRoot, SubscriptionRoot>;
@@ -41,7 +40,7 @@ pub type AppSchema = Schema<QueryRoot, MutationRoot, SubscriptionRoot>;
 /// Builds the schema once, behind the gateway every transport goes
 /// through; each request adds its `Viewer` and `Loaders`.
 pub fn build(store: Store, settings: &Settings) -> Gateway {
-    let schema = Schema::build(QueryRoot, MutationRoot, SubscriptionRoot)
+    let schema = Schema::build(QueryRoot::default(), MutationRoot::default(), SubscriptionRoot)
         .data(store)
         .data(settings.links.clone())
         // Depth, fields and aliases are checked by the gateway in one linear
@@ -56,7 +55,7 @@ pub fn build(store: Store, settings: &Settings) -> Gateway {
 /// with the schema's description and `@specifiedBy` on custom scalars, so
 /// a schema built from introspection prints the same text.
 pub async fn sdl() -> String {
-    let schema = Schema::build(QueryRoot, MutationRoot, SubscriptionRoot).finish();
+    let schema = Schema::build(QueryRoot::default(), MutationRoot::default(), SubscriptionRoot).finish();
     let description = schema
         .execute("{ __schema { description } }")
         .await

@@ -125,6 +125,18 @@ mod tests {
     }
 
     #[test]
+    fn block_strings_end_where_they_close() {
+        let deep = "[".repeat(70);
+        // A block string spans lines; what it holds does not nest.
+        assert_eq!(check_text(&format!("{{ a(b: \"\"\"\n{deep}\n\"\"\") }}"), 64), Ok(()));
+        // What follows it does.
+        let after = format!("{{ a(b: \"\"\"x\"\"\", c: {deep}1) }}");
+        assert_eq!(check_text(&after, 64), Err(TooNested { line: 1, column: 82 }));
+        // A comment may run to the end of the text.
+        assert_eq!(check_text("{ a } # the end", 64), Ok(()));
+    }
+
+    #[test]
     fn closing_more_than_opened_is_left_to_the_parser() {
         assert_eq!(check_text(&"}".repeat(1_000), 64), Ok(()));
     }

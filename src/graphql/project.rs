@@ -1,22 +1,21 @@
 //! Projects, their statuses, labels and members.
 
-use async_graphql::dataloader::{DataLoader, HashMapCache};
 use async_graphql::{Context, Enum, ID, Object};
 use chrono::{DateTime, Utc};
 
 use entity::{label, project, project_member, status};
 
 use crate::store::projects;
-use crate::store::tasks::{self, TaskFilter};
 
 use super::connection::{Conn, TotalCount, connection, page_args};
 use super::error::GqlResult;
-use super::loaders::{Batch, LabelsOf, OpenTaskCountOf, StatusesOf, UserKey, WorkspaceKey};
-use super::task::{Task, TaskFilterInput, TaskOrder, prime, task_columns};
+use super::loaders::load;
+use super::loaders::{LabelsOf, OpenTaskCountOf, StatusesOf, UserKey, WorkspaceKey};
+use super::task::{Task, TaskFilterInput, TaskOrder, tasks_connection};
 use super::text::{self, TextCut, TextFormat, TextWindow};
 use super::user::User;
 use super::workspace::Workspace;
-use super::{ids, links, loaders, store, viewer};
+use super::{ids, links, store, viewer};
 
 #[derive(Enum, Clone, Copy, PartialEq, Eq)]
 #[graphql(remote = "entity::StatusCategory")]
@@ -35,16 +34,6 @@ pub enum ProjectRole {
 }
 
 pub struct Project(pub project::Model);
-
-pub(super) async fn load<K, V>(ctx: &Context<'_>, key: K) -> async_graphql::Result<Option<V>>
-where
-    K: Send + Sync + std::hash::Hash + Eq + Clone + 'static,
-    Batch: async_graphql::dataloader::Loader<K, Value = V, Error = super::loaders::LoadError>,
-    V: Send + Sync + Clone + 'static,
-{
-    let loader: &DataLoader<Batch, HashMapCache> = &loaders(ctx)?.0;
-    loader.load_one(key).await.map_err(|err| async_graphql::ErrorExtensions::extend(err.as_ref()))
-}
 
 #[Object]
 impl Project {
@@ -99,7 +88,7 @@ impl Project {
     async fn open_task_count(&self, ctx: &Context<'_>) -> async_graphql::Result<i64> {
         Ok(load(ctx, OpenTaskCountOf(self.0.id)).await?.unwrap_or(0))
     }
-    #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]
+    #[graphql(complexity = "super::connection::page_cost(first, last, child_complexity)")]
     async fn members(
         &self,
         ctx: &Context<'_>,
@@ -114,7 +103,7 @@ impl Project {
         Ok(connection(page, TotalCount::Members { project_id: self.0.id }, ProjectMember))
     }
     /// This project's tasks; tombstones are never listed.
-    #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]
+    #[graphql(complexity = "super::connection::page_cost(first, last, child_complexity)")]
     #[allow(clippy::too_many_arguments)]
     async fn tasks(
         &self,
@@ -126,21 +115,7 @@ impl Project {
         last: Option<i32>,
         before: Option<String>,
     ) -> async_graphql::Result<Conn<Task>> {
-        let filter: TaskFilter = filter.map(Into::into).unwrap_or_default();
-        let columns = task_columns(ctx);
-        let page = tasks::page(
-            store(ctx),
-            viewer(ctx)?,
-            &filter,
-            order.into(),
-            Some(self.0.id),
-            &page_args(first, after, last, before),
-            columns,
-        )
-        .await
-        .gql()?;
-        prime(ctx, &page).await?;
-        Ok(connection(page, TotalCount::Tasks { filter, project_id: Some(self.0.id) }, |t| Task::from_page(t, columns)))
+        tasks_connection(ctx, filter, order, Some(self.0.id), page_args(first, after, last, before)).await
     }
 }
 

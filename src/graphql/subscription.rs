@@ -7,8 +7,8 @@ use futures_util::{Stream, StreamExt};
 use crate::store::Viewer;
 use crate::store::{Store, feed, projects};
 
-use super::comment::TaskEvent;
 use super::error::{ErrorCode, GqlResult, coded};
+use super::event::TaskEvent;
 use super::{store, viewer};
 
 pub struct SubscriptionRoot;

@@ -9,15 +9,17 @@ use crate::store::events::{self, ActivityFilter};
 use crate::store::input::RichText;
 use crate::store::task_writes::{NewTask, TaskChanges};
 use crate::store::tasks::{self, TaskColumns, TaskFilter, TaskRow};
-use crate::store::{Page, comments};
+use crate::store::{Page, PageArgs, comments};
 
-use super::comment::{Comment, TaskEvent};
+use super::comment::Comment;
 use super::connection::{Conn, TotalCount, connection, page_args};
 use super::error::{ErrorCode, GqlResult};
+use super::event::TaskEvent;
+use super::loaders::load;
 use super::loaders::{
     CommentCountOf, CoworkersOf, DescriptionKey, LoadError, ProjectKey, StatusKey, TaskKey, TaskLabelsOf, UserKey,
 };
-use super::project::{Label, Project, Status, load};
+use super::project::{Label, Project, Status};
 use super::text::{self, TextCut, TextFormat, TextWindow};
 use super::user::User;
 use super::{ids, links, loaders, store, viewer};
@@ -140,6 +142,22 @@ pub async fn prime(ctx: &Context<'_>, page: &Page<TaskRow>) -> async_graphql::Re
     }
     loaders.prime(users, UserKey).await.map_err(|err| err.extend())?;
     Ok(())
+}
+
+/// A page of tasks as a connection: of one project, or of every project
+/// the caller sees.
+pub async fn tasks_connection(
+    ctx: &Context<'_>,
+    filter: Option<TaskFilterInput>,
+    order: TaskOrder,
+    project_id: Option<i64>,
+    args: PageArgs,
+) -> async_graphql::Result<Conn<Task>> {
+    let filter: TaskFilter = filter.map(Into::into).unwrap_or_default();
+    let columns = task_columns(ctx);
+    let page = tasks::page(store(ctx), viewer(ctx)?, &filter, order.into(), project_id, &args, columns).await.gql()?;
+    prime(ctx, &page).await?;
+    Ok(connection(page, TotalCount::Tasks { filter, project_id }, |t| Task::from_page(t, columns)))
 }
 
 /// The optional columns a single task must read.
@@ -301,7 +319,7 @@ impl Task {
         Ok(load(ctx, CommentCountOf(self.row.id)).await?.unwrap_or(0))
     }
     /// Comments, oldest first.
-    #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]
+    #[graphql(complexity = "super::connection::page_cost(first, last, child_complexity)")]
     async fn comments(
         &self,
         ctx: &Context<'_>,
@@ -316,7 +334,7 @@ impl Task {
         Ok(connection(page, TotalCount::Comments { task_id: self.row.id }, Comment::new))
     }
     /// The change log, oldest first.
-    #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]
+    #[graphql(complexity = "super::connection::page_cost(first, last, child_complexity)")]
     async fn events(
         &self,
         ctx: &Context<'_>,

@@ -7,7 +7,7 @@ use entity::api_token;
 
 use super::ids;
 use super::loaders::WorkspaceKey;
-use super::project::load;
+use super::loaders::load;
 use super::workspace::Workspace;
 
 pub struct ApiToken(pub api_token::Model);

@@ -14,8 +14,9 @@ use crate::store::wiki_writes::base_revision;
 use crate::text::{self, Heading};
 
 use super::error::{ErrorCode, GqlResult, NOT_FOUND_HINT, coded};
+use super::loaders::load;
 use super::loaders::{LoadError, ProjectKey, UserKey, WorkspaceKey};
-use super::project::{Project, load};
+use super::project::Project;
 use super::user::User;
 use super::workspace::Workspace;
 use super::{ids, loaders, store, viewer};

@@ -18,8 +18,8 @@ use crate::text;
 
 use super::connection::{Conn, TotalCount, connection};
 use super::error::GqlResult;
+use super::loaders::load;
 use super::loaders::{UserKey, WorkspaceKey};
-use super::project::load;
 use super::user::User;
 use super::wiki::{WikiPage, needs_content, prime};
 use super::workspace::Workspace;

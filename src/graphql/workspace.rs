@@ -29,7 +29,7 @@ impl Workspace {
         self.0.created_at
     }
     /// Projects of this workspace the caller sees, by name.
-    #[graphql(complexity = "first.or(last).unwrap_or(50).max(0) as usize * child_complexity + 1")]
+    #[graphql(complexity = "super::connection::page_cost(first, last, child_complexity)")]
     async fn projects(
         &self,
         ctx: &Context<'_>,

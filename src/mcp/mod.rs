@@ -98,8 +98,8 @@ impl ServerHandler for McpServer {
                  omit null, empty, false and zero values (`verbose` keeps them); `view` is summary for lists and \
                  full for get_* by default; `fields` names exactly the fields to return; `max_chars` (1000 or more) lowers a \
                  reply's cap; task lists show the most recently active first.",
-                self.app.settings.limits.max_page,
-                50.min(self.app.settings.limits.max_page),
+                self.app.store.limits.max,
+                self.app.store.limits.default,
             ))
     }
 

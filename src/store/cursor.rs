@@ -16,6 +16,10 @@ use super::{Result, StoreError};
 
 const CURSOR_VERSION: u8 = 1;
 
+/// The page a connection serves when neither `first` nor `last` is given
+/// (or the largest page, when that is smaller).
+pub const DEFAULT_PAGE: u64 = 50;
+
 /// Default and largest page of every connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PageLimits {
@@ -23,9 +27,16 @@ pub struct PageLimits {
     pub max: u64,
 }
 
+impl PageLimits {
+    /// The limits of a server whose largest page is `max`.
+    pub fn new(max: u64) -> Self {
+        Self { default: DEFAULT_PAGE.min(max), max }
+    }
+}
+
 impl Default for PageLimits {
     fn default() -> Self {
-        Self { default: 50, max: 200 }
+        Self::new(crate::config::DEFAULT_LIMITS.max_page)
     }
 }
 
