@@ -132,8 +132,17 @@ mod tests {
         // What follows it does.
         let after = format!("{{ a(b: \"\"\"x\"\"\", c: {deep}1) }}");
         assert_eq!(check_text(&after, 64), Err(TooNested { line: 1, column: 82 }));
-        // A comment may run to the end of the text.
+        // A comment may run to the end of the text, and so may a string
+        // the parser will refuse.
         assert_eq!(check_text("{ a } # the end", 64), Ok(()));
+        assert_eq!(check_text("{ a(b: \"open", 64), Ok(()));
+    }
+
+    #[test]
+    fn a_lone_carriage_return_and_a_crlf_each_end_one_line() {
+        let deep = "[".repeat(70);
+        assert_eq!(check_text(&format!("{{\r  {deep}"), 64), Err(TooNested { line: 2, column: 66 }));
+        assert_eq!(check_text(&format!("{{\r\n  {deep}"), 64), Err(TooNested { line: 2, column: 66 }));
     }
 
     #[test]
@@ -155,5 +164,12 @@ mod tests {
         shallow.insert(async_graphql::Name::new("f"), ConstValue::List(vec![ConstValue::List(vec![])]));
         assert_eq!(too_nested_variable(&shallow, 2), None);
         assert_eq!(too_nested_variable(&shallow, 1).as_deref(), Some("f"));
+        let mut object = ConstValue::Null;
+        for _ in 0..100 {
+            object = ConstValue::Object([(async_graphql::Name::new("a"), object)].into_iter().collect());
+        }
+        let mut objects = Variables::default();
+        objects.insert(async_graphql::Name::new("input"), object);
+        assert_eq!(too_nested_variable(&objects, 64).as_deref(), Some("input"));
     }
 }

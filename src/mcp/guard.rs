@@ -266,4 +266,30 @@ mod tests {
         assert!(!final_check(text.clone(), false, 420).1);
         assert!(final_check(text, false, 400).1);
     }
+
+    #[test]
+    fn a_long_next_cursor_never_lets_every_item_pass_as_a_cut() {
+        // Short item cursors and a long `next`: the whole reply is over the
+        // cap while every item with its own cursor as `next` would fit.
+        let whole_next = "n".repeat(400);
+        let text = list_reply(items(5, 10), Some(whole_next), 5, 400, Form::Object).expect("a cut");
+        let reply: Value = serde_json::from_str(&text).expect("json");
+        assert_eq!(reply["truncated"], true);
+        assert!(reply["items"].as_array().expect("items").len() < 5, "{text}");
+    }
+
+    #[test]
+    fn a_text_that_never_settles_is_refused() {
+        let mut reply = Map::new();
+        reply.insert("body".into(), "a".repeat(10_000).into());
+        // Each cut adds more than it saves.
+        let grows = |reply: &mut Map<String, Value>, _: &str| {
+            let pad = reply.get("_pad").and_then(Value::as_str).unwrap_or_default().len() + 4_000;
+            reply.insert("_pad".into(), "p".repeat(pad).into());
+        };
+        assert_eq!(narrow_text(reply.clone(), "body", 5_000, grows), None);
+        let mut cuts = 0;
+        let text = narrow_text(reply, "body", 5_000, |_, _| cuts += 1).expect("fits");
+        assert!(utf16_len(&text) <= 5_000 && cuts == 1, "{cuts} cuts");
+    }
 }

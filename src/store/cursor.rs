@@ -252,4 +252,35 @@ mod tests {
         }
         assert_eq!(args(None, None, None).validate(PageLimits::default(), &d, KINDS).unwrap().limit, 50);
     }
+
+    fn refusal(args: PageArgs) -> String {
+        let d = digest("updated", "");
+        args.validate(PageLimits::default(), &d, KINDS).map(|r| r.limit).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn a_page_runs_from_zero_to_the_largest() {
+        let d = digest("updated", "");
+        let limit = |n| args(Some(n), None, None).validate(PageLimits::default(), &d, KINDS).map(|r| r.limit);
+        assert_eq!(limit(0).ok(), Some(0));
+        assert_eq!(limit(200).ok(), Some(200));
+        assert!(refusal(args(Some(201), None, None)).contains("above the largest page of 200"));
+        assert!(refusal(args(Some(-1), None, None)).contains("`first` is -1: a page cannot be negative"));
+        assert!(refusal(args(None, Some(-3), None)).contains("`last` is -3: a page cannot be negative"));
+        assert_eq!(PageArgs::first(7).first, Some(7));
+        let backward = args(None, Some(5), None).validate(PageLimits::default(), &d, KINDS).expect("valid");
+        assert_eq!((backward.limit, backward.direction), (5, Direction::Backward));
+    }
+
+    #[test]
+    fn a_cursor_of_another_shape_is_not_a_cursor_of_this_list() {
+        let d = digest("updated", "");
+        let short = encode(&d, &[KeyValue::Time(1)]);
+        assert!(refusal(args(None, None, Some(short))).contains("is not a cursor of this list"));
+        let wrong_kind = encode(&d, &[KeyValue::Text("x".into()), KeyValue::Int(1)]);
+        assert!(refusal(args(None, None, Some(wrong_kind))).contains("is not a cursor of this list"));
+        let payload = serde_json::json!({"v": CURSOR_VERSION + 1, "d": d, "k": [1, 1]});
+        let other_version = URL_SAFE_NO_PAD.encode(payload.to_string());
+        assert!(refusal(args(None, None, Some(other_version))).contains("is not a cursor of this list"));
+    }
 }

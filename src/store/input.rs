@@ -319,4 +319,69 @@ mod tests {
         assert!(multi_line("body", "a\u{0}b", 100).is_err());
         assert!(multi_line("body", "abc", 2).is_err());
     }
+
+    #[test]
+    fn lengths_are_inclusive_limits() {
+        assert!(single_line("title", &"\u{e9}".repeat(10), 10).is_ok());
+        assert!(multi_line("body", "abc", 3).is_ok());
+        let words = |n: usize, len: usize| vec!["w".repeat(len); n];
+        assert!(search_words("query", &words(MAX_SEARCH_WORDS, 3)).is_ok());
+        let many = search_words("query", &words(MAX_SEARCH_WORDS + 1, 3)).expect_err("too many").to_string();
+        assert!(many.contains("has 17 words; at most 16"), "{many}");
+        assert!(search_words("query", &words(1, MAX_SEARCH_WORD_CHARS)).is_ok());
+        let long = search_words("query", &words(2, MAX_SEARCH_WORD_CHARS + 1)).expect_err("too long").to_string();
+        assert!(long.contains("a word of 101 characters"), "{long}");
+    }
+
+    #[test]
+    fn html_is_stored_sanitized_and_shallow() {
+        let stored = html("body", "<p>hi</p><script>alert(1)</script>", 1_000).expect("valid");
+        assert!(stored.contains("<p>hi</p>") && !stored.contains("script"), "{stored}");
+        let markdown = RichText::Markdown("**bold**".into()).stored("body", 1_000).expect("valid");
+        assert!(markdown.contains("<strong>bold</strong>"), "{markdown}");
+        let html_text = RichText::Html("<em>x</em><img src=x onerror=alert(1)>".into()).stored("body", 1_000);
+        let html_text = html_text.expect("valid");
+        assert!(html_text.contains("<em>x</em>") && !html_text.contains("onerror"), "{html_text}");
+        // Exactly as deep as kept, then one level more.
+        let nested = |levels: usize| format!("{}x{}", "<blockquote>".repeat(levels), "</blockquote>".repeat(levels));
+        let at_limit = (1..400).find(|n| crate::text::nesting_depth(&nested(*n)) == crate::text::MAX_NESTING);
+        let at_limit = at_limit.expect("some depth reaches the limit");
+        assert!(html("body", &nested(at_limit), 100_000).is_ok());
+        let deeper = html("body", &nested(at_limit + 1), 100_000).expect_err("too deep").to_string();
+        assert!(deeper.contains("levels deep"), "{deeper}");
+        let markdown_deep = RichText::Markdown(">".repeat(at_limit + 50)).stored("body", 100_000);
+        assert!(markdown_deep.is_err());
+    }
+
+    #[test]
+    fn filter_dates_stay_within_four_digit_years() {
+        let date = |y, m, d| NaiveDate::from_ymd_opt(y, m, d);
+        assert!(filter_date("dueBefore", None).is_ok());
+        assert!(filter_date("dueBefore", date(2026, 12, 1)).is_ok());
+        assert!(filter_date("dueBefore", date(9999, 12, 31)).is_ok());
+        assert!(filter_date("dueBefore", date(10_000, 1, 1)).is_err());
+        assert!(filter_date("dueBefore", date(0, 12, 31)).is_err());
+        let at = |y| chrono::TimeZone::with_ymd_and_hms(&Utc, y, 1, 1, 0, 0, 0).single();
+        assert!(filter_instant("since", None).is_ok());
+        assert!(filter_instant("since", at(2026)).is_ok());
+        assert!(filter_instant("since", at(10_000)).is_err());
+        assert!(filter_instant("since", at(0)).is_err());
+    }
+
+    #[test]
+    fn only_real_emoji_sequences_keep_their_invisible_parts() {
+        for hidden in [
+            // A joiner between letters, or after an emoji before a letter.
+            "\u{e9}\u{200D}\u{e9}",
+            "\u{1F600}\u{200D}a",
+            "1\u{200D}2",
+            // A selector with nothing before it.
+            "\u{FE0F}a",
+            // Tags not closed by the cancel tag, and a cancel tag alone.
+            "\u{1F3F4}\u{E0067}x",
+            "\u{1F3F4}\u{E007F}",
+        ] {
+            assert!(single_line("title", hidden, 100).is_err(), "{hidden:?}");
+        }
+    }
 }

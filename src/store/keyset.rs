@@ -132,3 +132,89 @@ pub fn time(at: &chrono::DateTime<chrono::Utc>) -> KeyValue {
     // Out of range only after the year 2262.
     KeyValue::Time(at.timestamp_nanos_opt().unwrap_or(i64::MAX))
 }
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeZone, Utc};
+    use sea_orm::{ActiveModelTrait, DatabaseConnection, EntityTrait, Set};
+
+    use entity::workspace;
+
+    use super::*;
+    use crate::store::cursor::PageArgs;
+
+    /// Newest first, ties by the larger id: a descending order over an
+    /// instant that several rows share.
+    fn newest_first() -> KeysetOrder<workspace::Model> {
+        KeysetOrder {
+            name: "newest",
+            keys: vec![
+                (Expr::col((workspace::Entity, workspace::Column::CreatedAt)), KeyKind::Time),
+                (Expr::col((workspace::Entity, workspace::Column::Id)), KeyKind::Int),
+            ],
+            descending: true,
+            position: |w| vec![time(&w.created_at), KeyValue::Int(w.id)],
+        }
+    }
+
+    /// Seven workspaces, W1..W7, created at three instants (ties included).
+    async fn board() -> DatabaseConnection {
+        let db = crate::db::connect("sqlite::memory:").await.expect("an in-memory database");
+        for (n, minute) in [(1, 0), (2, 5), (3, 5), (4, 0), (5, 9), (6, 5), (7, 9)] {
+            let at = Utc.with_ymd_and_hms(2026, 1, 1, 0, minute, 0).single().expect("an instant");
+            workspace::ActiveModel {
+                key: Set(format!("W{n}")),
+                name: Set(format!("W{n}")),
+                created_at: Set(at),
+                ..Default::default()
+            }
+            .insert(&db)
+            .await
+            .expect("a workspace");
+        }
+        db
+    }
+
+    async fn page(db: &DatabaseConnection, args: PageArgs) -> Page<workspace::Model> {
+        let order = newest_first();
+        let request = args.validate(Default::default(), "d", &order.kinds()).expect("valid arguments");
+        fetch_page(db, workspace::Entity::find(), &order, "d", &request).await.expect("a page")
+    }
+
+    fn keys(page: &Page<workspace::Model>) -> Vec<&str> {
+        page.items.iter().map(|(_, w)| w.key.as_str()).collect()
+    }
+
+    #[tokio::test]
+    async fn pages_walk_forward_and_back_seeing_each_row_once() {
+        let db = board().await;
+        let first = page(&db, PageArgs::first(3)).await;
+        assert_eq!(keys(&first), ["W7", "W5", "W6"]);
+        assert!(first.has_next_page && !first.has_previous_page);
+        let after = |page: &Page<workspace::Model>| page.items.last().map(|(c, _)| c.clone());
+        let second = page(&db, PageArgs { after: after(&first), ..PageArgs::first(3) }).await;
+        assert_eq!(keys(&second), ["W3", "W2", "W4"]);
+        assert!(second.has_next_page && second.has_previous_page);
+        let third = page(&db, PageArgs { after: after(&second), ..PageArgs::first(3) }).await;
+        assert_eq!(keys(&third), ["W1"]);
+        assert!(!third.has_next_page && third.has_previous_page);
+        // Exactly a page left: no next page.
+        let exact = page(&db, PageArgs { after: after(&first), ..PageArgs::first(4) }).await;
+        assert_eq!(keys(&exact), ["W3", "W2", "W4", "W1"]);
+        assert!(!exact.has_next_page);
+
+        let last = page(&db, PageArgs { last: Some(3), ..PageArgs::default() }).await;
+        assert_eq!(keys(&last), ["W2", "W4", "W1"]);
+        assert!(last.has_previous_page && !last.has_next_page);
+        let before = last.items.first().map(|(c, _)| c.clone());
+        let earlier = page(&db, PageArgs { last: Some(3), before, ..PageArgs::default() }).await;
+        assert_eq!(keys(&earlier), ["W5", "W6", "W3"]);
+        assert!(earlier.has_previous_page && earlier.has_next_page);
+
+        let none = page(&db, PageArgs::first(0)).await;
+        assert!(none.items.is_empty() && !none.has_next_page);
+        let all = page(&db, PageArgs::first(7)).await;
+        assert_eq!(keys(&all), ["W7", "W5", "W6", "W3", "W2", "W4", "W1"]);
+        assert!(!all.has_next_page);
+    }
+}
