@@ -1,13 +1,11 @@
-//! Tasks: the object, its filter and order inputs, and its write inputs.
+//! Tasks: the object, and the filter and order its lists take.
 
-use async_graphql::{Context, Enum, ErrorExtensions, ID, InputObject, MaybeUndefined, Object};
+use async_graphql::{Context, Enum, ErrorExtensions, ID, InputObject, Object};
 use chrono::{DateTime, NaiveDate, Utc};
 
 use entity::{status, task, user};
 
 use crate::store::events::{self, ActivityFilter};
-use crate::store::input::RichText;
-use crate::store::task_writes::{NewTask, TaskChanges};
 use crate::store::tasks::{self, TaskColumns, TaskFilter, TaskRow};
 use crate::store::{Page, PageArgs, comments};
 
@@ -361,120 +359,4 @@ pub async fn task_by_ref(ctx: &Context<'_>, task_ref: &str) -> async_graphql::Re
             Some(super::error::NOT_FOUND_HINT),
         )
     })
-}
-
-#[derive(InputObject)]
-pub struct CreateTaskInput {
-    /// Project key.
-    pub project: String,
-    pub title: String,
-    /// HTML.
-    pub description: Option<String>,
-    /// Markdown (CommonMark, GFM tables and task lists), stored as HTML;
-    /// instead of `description`.
-    pub description_markdown: Option<String>,
-    /// Status key; the project's first status when absent.
-    pub status: Option<String>,
-    pub priority: Option<Priority>,
-    pub kind: Option<TaskKind>,
-    /// Parent task ref, in the same project.
-    pub parent: Option<String>,
-    /// Username, or `me`.
-    pub assignee: Option<String>,
-    #[graphql(default)]
-    pub coworkers: Vec<String>,
-    /// Label names of the project.
-    #[graphql(default)]
-    pub labels: Vec<String>,
-    pub due_date: Option<NaiveDate>,
-}
-
-impl CreateTaskInput {
-    pub fn into_new_task(self) -> async_graphql::Result<NewTask> {
-        let i = self;
-        Ok(NewTask {
-            description: text::rich("description", i.description, i.description_markdown)?,
-            project: i.project,
-            title: i.title,
-            status: i.status,
-            priority: i.priority.map(Into::into),
-            kind: i.kind.map(Into::into),
-            parent: i.parent,
-            assignee: i.assignee,
-            coworkers: i.coworkers,
-            labels: i.labels,
-            due_date: i.due_date,
-        })
-    }
-}
-
-/// Fields to change; a field left out stays, `null` clears a clearable one.
-#[derive(InputObject, Default)]
-pub struct UpdateTaskInput {
-    pub title: Option<String>,
-    /// HTML.
-    pub description: MaybeUndefined<String>,
-    /// Markdown, stored as HTML; instead of `description`.
-    pub description_markdown: MaybeUndefined<String>,
-    /// Status key.
-    pub status: Option<String>,
-    pub priority: Option<Priority>,
-    pub kind: Option<TaskKind>,
-    pub parent: MaybeUndefined<String>,
-    pub assignee: MaybeUndefined<String>,
-    pub due_date: MaybeUndefined<NaiveDate>,
-    /// The whole new set of label names.
-    pub labels: Option<Vec<String>>,
-    /// The whole new set of coworker usernames.
-    pub coworkers: Option<Vec<String>>,
-}
-
-fn change<T>(value: MaybeUndefined<T>) -> Option<Option<T>> {
-    match value {
-        MaybeUndefined::Undefined => None,
-        MaybeUndefined::Null => Some(None),
-        MaybeUndefined::Value(v) => Some(Some(v)),
-    }
-}
-
-impl UpdateTaskInput {
-    pub fn into_changes(self) -> async_graphql::Result<TaskChanges> {
-        let i = self;
-        let nothing = i.title.is_none()
-            && i.description.is_undefined()
-            && i.description_markdown.is_undefined()
-            && i.status.is_none()
-            && i.priority.is_none()
-            && i.kind.is_none()
-            && i.parent.is_undefined()
-            && i.assignee.is_undefined()
-            && i.due_date.is_undefined()
-            && i.labels.is_none()
-            && i.coworkers.is_none();
-        if nothing {
-            return Err(super::error::coded(
-                "nothing to change",
-                ErrorCode::BadUserInput,
-                Some("give at least one field to change"),
-            ));
-        }
-        let description = match (change(i.description), change(i.description_markdown)) {
-            (Some(_), Some(_)) => return Err(text::both_forms("description")),
-            (Some(html), None) => Some(html.map(RichText::Html)),
-            (None, Some(markdown)) => Some(markdown.map(RichText::Markdown)),
-            (None, None) => None,
-        };
-        Ok(TaskChanges {
-            title: i.title,
-            description,
-            status: i.status,
-            priority: i.priority.map(Into::into),
-            kind: i.kind.map(Into::into),
-            parent: change(i.parent),
-            assignee: change(i.assignee),
-            due_date: change(i.due_date),
-            labels: i.labels,
-            coworkers: i.coworkers,
-        })
-    }
 }

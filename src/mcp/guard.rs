@@ -282,12 +282,17 @@ mod tests {
     fn a_text_that_never_settles_is_refused() {
         let mut reply = Map::new();
         reply.insert("body".into(), "a".repeat(10_000).into());
-        // Each cut adds more than it saves.
+        // Each cut adds more than the room it leaves: the rounds run out
+        // with text still to cut.
         let grows = |reply: &mut Map<String, Value>, _: &str| {
-            let pad = reply.get("_pad").and_then(Value::as_str).unwrap_or_default().len() + 4_000;
+            let pad = reply.get("_pad").and_then(Value::as_str).unwrap_or_default().len() + MARK_ROOM + 40;
             reply.insert("_pad".into(), "p".repeat(pad).into());
         };
         assert_eq!(narrow_text(reply.clone(), "body", 5_000, grows), None);
+        // Marks that outgrow the text itself leave nothing to keep.
+        let floods =
+            |reply: &mut Map<String, Value>, _: &str| _ = reply.insert("_pad".into(), "p".repeat(9_000).into());
+        assert_eq!(narrow_text(reply.clone(), "body", 5_000, floods), None);
         let mut cuts = 0;
         let text = narrow_text(reply, "body", 5_000, |_, _| cuts += 1).expect("fits");
         assert!(utf16_len(&text) <= 5_000 && cuts == 1, "{cuts} cuts");

@@ -217,4 +217,26 @@ mod tests {
         assert_eq!(keys(&all), ["W7", "W5", "W6", "W3", "W2", "W4", "W1"]);
         assert!(!all.has_next_page);
     }
+
+    /// Without a range on the leading key SQLite may sort every matching
+    /// row for a first page; the bound makes it walk the index instead. A
+    /// page after a cursor has its range already.
+    #[tokio::test]
+    async fn only_a_page_from_an_end_gets_the_opening_bound() {
+        let mut db = board().await;
+        let statements = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+        let log = statements.clone();
+        db.set_metric_callback(move |info| {
+            if let Ok(mut log) = log.lock() {
+                log.push(info.statement.to_string());
+            }
+        });
+        let first = page(&db, PageArgs::first(2)).await;
+        let after = first.items.last().map(|(c, _)| c.clone());
+        page(&db, PageArgs { after, ..PageArgs::first(2) }).await;
+        let statements = statements.lock().map(|s| s.clone()).unwrap_or_default();
+        assert_eq!(statements.len(), 2, "{statements:?}");
+        assert!(statements[0].contains(">="), "{}", statements[0]);
+        assert!(!statements[1].contains(">="), "{}", statements[1]);
+    }
 }

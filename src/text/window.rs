@@ -180,4 +180,20 @@ mod tests {
         assert_eq!(fit_json("🚀", 1), None);
         assert_eq!(fit_json("", 0), Some(""));
     }
+
+    #[test]
+    fn a_window_holds_exactly_its_size() {
+        let first = window("abcdef", 0, 3).expect("a boundary");
+        assert_eq!((first.text, first.next), ("abc", Some(3)));
+        let middle = window("abcdef", 2, 3).expect("a boundary");
+        assert_eq!((middle.text, middle.next), ("cde", Some(5)));
+        let last = window("abcdef", 5, 3).expect("a boundary");
+        assert_eq!((last.text, last.next), ("f", None));
+    }
+
+    #[test]
+    fn a_leading_space_is_no_word_boundary_to_cut_at() {
+        assert_eq!(excerpt(" abcdefghij", 5), (" abcd", true));
+        assert_eq!(excerpt("ab cdefghij", 5), ("ab", true));
+    }
 }

@@ -1,21 +1,137 @@
 //! Tasks: the lists, one task by ref, the activity feed, and the writes
-//! (create, update, delete to a tombstone, comment).
+//! (create, update, delete to a tombstone, comment) with their inputs.
 
-use async_graphql::{Context, InputObject, Object};
-use chrono::{DateTime, Utc};
+use async_graphql::{Context, InputObject, MaybeUndefined, Object};
+use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::store::events::{self, ActivityFilter};
-use crate::store::task_writes;
+use crate::store::input::RichText;
+use crate::store::task_writes::{self, NewTask, TaskChanges};
 
 use crate::graphql::comment::Comment;
 use crate::graphql::connection::{Conn, TotalCount, connection, page_args};
-use crate::graphql::error::GqlResult;
+use crate::graphql::error::{ErrorCode, GqlResult};
 use crate::graphql::event::TaskEvent;
 use crate::graphql::task::{
-    CreateTaskInput, Task, TaskFilterInput, TaskOrder, UpdateTaskInput, single_task_columns, task_by_ref,
-    tasks_connection,
+    Priority, Task, TaskFilterInput, TaskKind, TaskOrder, single_task_columns, task_by_ref, tasks_connection,
 };
-use crate::graphql::{store, viewer};
+use crate::graphql::{store, text, viewer};
+
+#[derive(InputObject)]
+pub struct CreateTaskInput {
+    /// Project key.
+    pub project: String,
+    pub title: String,
+    /// HTML.
+    pub description: Option<String>,
+    /// Markdown (CommonMark, GFM tables and task lists), stored as HTML;
+    /// instead of `description`.
+    pub description_markdown: Option<String>,
+    /// Status key; the project's first status when absent.
+    pub status: Option<String>,
+    pub priority: Option<Priority>,
+    pub kind: Option<TaskKind>,
+    /// Parent task ref, in the same project.
+    pub parent: Option<String>,
+    /// Username, or `me`.
+    pub assignee: Option<String>,
+    #[graphql(default)]
+    pub coworkers: Vec<String>,
+    /// Label names of the project.
+    #[graphql(default)]
+    pub labels: Vec<String>,
+    pub due_date: Option<NaiveDate>,
+}
+
+impl CreateTaskInput {
+    pub fn into_new_task(self) -> async_graphql::Result<NewTask> {
+        let i = self;
+        Ok(NewTask {
+            description: text::rich("description", i.description, i.description_markdown)?,
+            project: i.project,
+            title: i.title,
+            status: i.status,
+            priority: i.priority.map(Into::into),
+            kind: i.kind.map(Into::into),
+            parent: i.parent,
+            assignee: i.assignee,
+            coworkers: i.coworkers,
+            labels: i.labels,
+            due_date: i.due_date,
+        })
+    }
+}
+
+/// Fields to change; a field left out stays, `null` clears a clearable one.
+#[derive(InputObject, Default)]
+pub struct UpdateTaskInput {
+    pub title: Option<String>,
+    /// HTML.
+    pub description: MaybeUndefined<String>,
+    /// Markdown, stored as HTML; instead of `description`.
+    pub description_markdown: MaybeUndefined<String>,
+    /// Status key.
+    pub status: Option<String>,
+    pub priority: Option<Priority>,
+    pub kind: Option<TaskKind>,
+    pub parent: MaybeUndefined<String>,
+    pub assignee: MaybeUndefined<String>,
+    pub due_date: MaybeUndefined<NaiveDate>,
+    /// The whole new set of label names.
+    pub labels: Option<Vec<String>>,
+    /// The whole new set of coworker usernames.
+    pub coworkers: Option<Vec<String>>,
+}
+
+fn change<T>(value: MaybeUndefined<T>) -> Option<Option<T>> {
+    match value {
+        MaybeUndefined::Undefined => None,
+        MaybeUndefined::Null => Some(None),
+        MaybeUndefined::Value(v) => Some(Some(v)),
+    }
+}
+
+impl UpdateTaskInput {
+    pub fn into_changes(self) -> async_graphql::Result<TaskChanges> {
+        let i = self;
+        let nothing = i.title.is_none()
+            && i.description.is_undefined()
+            && i.description_markdown.is_undefined()
+            && i.status.is_none()
+            && i.priority.is_none()
+            && i.kind.is_none()
+            && i.parent.is_undefined()
+            && i.assignee.is_undefined()
+            && i.due_date.is_undefined()
+            && i.labels.is_none()
+            && i.coworkers.is_none();
+        if nothing {
+            return Err(crate::graphql::error::coded(
+                "nothing to change",
+                ErrorCode::BadUserInput,
+                Some("give at least one field to change"),
+            ));
+        }
+        let description = match (change(i.description), change(i.description_markdown)) {
+            (Some(_), Some(_)) => return Err(text::both_forms("description")),
+            (Some(html), None) => Some(html.map(RichText::Html)),
+            (None, Some(markdown)) => Some(markdown.map(RichText::Markdown)),
+            (None, None) => None,
+        };
+        Ok(TaskChanges {
+            title: i.title,
+            description,
+            status: i.status,
+            priority: i.priority.map(Into::into),
+            kind: i.kind.map(Into::into),
+            parent: change(i.parent),
+            assignee: change(i.assignee),
+            due_date: change(i.due_date),
+            labels: i.labels,
+            coworkers: i.coworkers,
+        })
+    }
+}
 
 /// Narrows the activity feed.
 #[derive(InputObject, Default)]
