@@ -47,16 +47,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Serve(args) => serve(&cli.database_url, cli.db_pool, args, cli.settings).await,
-        Command::Mcp { token } => {
-            let conn = db::connect_with(&cli.database_url, cli.db_pool).await?;
-            let viewer =
-                identity::authenticate(&conn, &token).await.map_err(|err| format!("cannot use this token: {err}"))?;
-            let app = App::new(conn, cli.settings);
-            let tools = mcp::ToolSet::new(&app);
-            tools.load_configured(&app).await?;
-            tools.reload_on_hangup(app.clone());
-            mcp::serve_stdio(app, tools, viewer).await
-        }
+        Command::Mcp { token } => mcp_stdio(&cli.database_url, cli.db_pool, &token, cli.settings).await,
         Command::Seed(args) => seed(&cli.database_url, &args).await,
         Command::User { command: UserCommand::Create { username, display_name, email, agent } } => {
             let conn = db::connect(&cli.database_url).await?;
@@ -72,25 +63,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Token { command: TokenCommand::List { user } } => {
-            let conn = db::connect(&cli.database_url).await?;
-            let when = |at: Option<chrono::DateTime<chrono::Utc>>| {
-                at.map_or_else(|| "-".to_owned(), tasklens::text::to_second)
-            };
-            println!("id\tuser\tname\tscope\tread_only\tcreated\tlast_used\trevoked");
-            for t in store::tokens::list(&conn, user.as_deref()).await? {
-                println!(
-                    "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
-                    t.id,
-                    t.username,
-                    t.name,
-                    t.scope.as_deref().unwrap_or("-"),
-                    t.read_only,
-                    when(Some(t.created_at)),
-                    when(t.last_used_at),
-                    when(t.revoked_at),
-                );
-            }
-            Ok(())
+            list_tokens(&cli.database_url, user.as_deref()).await
         }
         Command::Token { command: TokenCommand::Revoke { id } } => {
             let conn = db::connect(&cli.database_url).await?;
@@ -99,6 +72,37 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
     }
+}
+
+async fn mcp_stdio(url: &str, pool: Option<u32>, token: &str, settings: Settings) -> Result<(), Failure> {
+    let conn = db::connect_with(url, pool).await?;
+    let viewer = identity::authenticate(&conn, token).await.map_err(|err| format!("cannot use this token: {err}"))?;
+    let app = App::new(conn, settings);
+    let tools = mcp::ToolSet::new(&app);
+    tools.load_configured(&app).await?;
+    tools.reload_on_hangup(app.clone());
+    mcp::serve_stdio(app, tools, viewer).await
+}
+
+/// One line a token, tab-separated, under a header line.
+async fn list_tokens(url: &str, user: Option<&str>) -> Result<(), Failure> {
+    let conn = db::connect(url).await?;
+    let when = |at: Option<chrono::DateTime<chrono::Utc>>| at.map_or_else(|| "-".to_owned(), tasklens::text::to_second);
+    println!("id\tuser\tname\tscope\tread_only\tcreated\tlast_used\trevoked");
+    for t in store::tokens::list(&conn, user).await? {
+        println!(
+            "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
+            t.id,
+            t.username,
+            t.name,
+            t.scope.as_deref().unwrap_or("-"),
+            t.read_only,
+            when(Some(t.created_at)),
+            when(t.last_used_at),
+            when(t.revoked_at),
+        );
+    }
+    Ok(())
 }
 
 async fn seed(url: &str, args: &SeedArgs) -> Result<(), Failure> {

@@ -264,37 +264,10 @@ fn plan_task(
         old: None,
         new: Some(format!("{}-{number}", project.key)),
     }];
-    let path = status_path(rng, &project.statuses, age.clamp(0.0, 1.0));
-    let moves = random_times(rng, created_at, horizon, path.len() - 1);
-    for (step, at) in path.windows(2).zip(&moves) {
-        let actor = assignee.unwrap_or(creator).id;
-        changes.push(Change {
-            at: *at,
-            actor,
-            field: "status",
-            old: Some(step[0].key.to_owned()),
-            new: Some(step[1].key.to_owned()),
-        });
-    }
-    let last = path.last().copied().unwrap_or(project.statuses.todo);
+    let actor = assignee.unwrap_or(creator).id;
+    let (last, completed_at) = plan_status(rng, &project.statuses, (created_at, horizon), age, actor, &mut changes);
     let closed = last.category.is_closed();
-    let completed_at = if closed { moves.last().copied() } else { None };
-
-    let mut priority = pick_priority(rng, kind);
-    if rng.random_bool(0.12) {
-        let old = priority;
-        priority = pick_priority(rng, kind);
-        if priority != old {
-            let at = between(rng, created_at, horizon);
-            changes.push(Change {
-                at,
-                actor: creator.id,
-                field: "priority",
-                old: Some(priority_key(old)),
-                new: Some(priority_key(priority)),
-            });
-        }
-    }
+    let priority = plan_priority(rng, kind, (created_at, horizon), creator.id, &mut changes);
 
     plan_labels(rng, ids, project, id, kind, batch);
     if let Some(assignee) = assignee {
@@ -305,22 +278,7 @@ fn plan_task(
         changes.push(Change { at, actor: creator.id, field: "deleted", old: None, new: Some(at.to_rfc3339()) });
     }
 
-    // The log in time order; ties keep the order they were recorded in, so
-    // `created` stays first and `deleted` last.
-    changes.sort_by_key(|c| c.at);
-    let updated_at = changes.iter().map(|c| c.at).max().unwrap_or(created_at);
-    for change in changes {
-        batch.events.push(task_event::Model {
-            id: take(&mut ids.task_event),
-            task_id: id,
-            project_id: project.id,
-            actor_id: change.actor,
-            at: change.at,
-            field: change.field.to_owned(),
-            old_value: change.old,
-            new_value: change.new,
-        });
-    }
+    let updated_at = write_log(ids, project.id, id, changes, batch).unwrap_or(created_at);
 
     batch.tasks.push(task::Model {
         id,
@@ -340,6 +298,85 @@ fn plan_task(
         completed_at,
         deleted_at,
     });
+}
+
+/// The statuses a task went through up to now, each move a change by
+/// `actor`; its last status, and when it closed if it did.
+fn plan_status(
+    rng: &mut StdRng,
+    statuses: &Statuses,
+    (created_at, horizon): (DateTime<Utc>, DateTime<Utc>),
+    age: f64,
+    actor: i64,
+    changes: &mut Vec<Change>,
+) -> (StatusRef, Option<DateTime<Utc>>) {
+    let path = status_path(rng, statuses, age.clamp(0.0, 1.0));
+    let moves = random_times(rng, created_at, horizon, path.len() - 1);
+    for (step, at) in path.windows(2).zip(&moves) {
+        changes.push(Change {
+            at: *at,
+            actor,
+            field: "status",
+            old: Some(step[0].key.to_owned()),
+            new: Some(step[1].key.to_owned()),
+        });
+    }
+    let last = path.last().copied().unwrap_or(statuses.todo);
+    let completed_at = if last.category.is_closed() { moves.last().copied() } else { None };
+    (last, completed_at)
+}
+
+/// A task's priority; about one in eight was changed once by its creator.
+fn plan_priority(
+    rng: &mut StdRng,
+    kind: TaskKind,
+    (created_at, horizon): (DateTime<Utc>, DateTime<Utc>),
+    creator: i64,
+    changes: &mut Vec<Change>,
+) -> Priority {
+    let mut priority = pick_priority(rng, kind);
+    if rng.random_bool(0.12) {
+        let old = priority;
+        priority = pick_priority(rng, kind);
+        if priority != old {
+            let at = between(rng, created_at, horizon);
+            changes.push(Change {
+                at,
+                actor: creator,
+                field: "priority",
+                old: Some(priority_key(old)),
+                new: Some(priority_key(priority)),
+            });
+        }
+    }
+    priority
+}
+
+/// The task's change log in time order (ties keep the order they were
+/// recorded in, so `created` stays first and `deleted` last); the time of
+/// its last change.
+fn write_log(
+    ids: &mut Ids,
+    project_id: i64,
+    task_id: i64,
+    mut changes: Vec<Change>,
+    batch: &mut TaskBatch,
+) -> Option<DateTime<Utc>> {
+    changes.sort_by_key(|c| c.at);
+    let updated_at = changes.iter().map(|c| c.at).max();
+    for change in changes {
+        batch.events.push(task_event::Model {
+            id: take(&mut ids.task_event),
+            task_id,
+            project_id,
+            actor_id: change.actor,
+            at: change.at,
+            field: change.field.to_owned(),
+            old_value: change.old,
+            new_value: change.new,
+        });
+    }
+    updated_at
 }
 
 fn priority_key(priority: Priority) -> String {

@@ -33,6 +33,43 @@ const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 /// At most one warning this often about connections refused at the cap.
 const CAP_WARNING_EVERY: Duration = Duration::from_secs(10);
 
+/// The next connection, or none once `shutdown` completes.
+async fn next_connection(
+    listener: &TcpListener,
+    mut shutdown: Pin<&mut impl Future<Output = ()>>,
+) -> Option<(TcpStream, std::net::SocketAddr)> {
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => return Some(accepted),
+                Err(err) => {
+                    // Out of file descriptors, or a connection reset before
+                    // it was accepted: wait a moment instead of spinning.
+                    tracing::warn!(error = %err, "cannot accept a connection");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            },
+            () = &mut shutdown => return None,
+        }
+    }
+}
+
+/// A flood of connections past the cap is logged once in a while, not
+/// once per connection.
+#[derive(Default)]
+struct Refusals {
+    last_warning: Option<Instant>,
+}
+
+impl Refusals {
+    fn refused(&mut self, max: usize) {
+        if self.last_warning.is_none_or(|at| at.elapsed() >= CAP_WARNING_EVERY) {
+            tracing::warn!(max, "connections closed: the server holds its most connections");
+            self.last_warning = Some(Instant::now());
+        }
+    }
+}
+
 /// Serves `router` on `listener` until `shutdown` completes, then lets
 /// open connections finish their requests for a while.
 pub async fn serve(
@@ -47,28 +84,10 @@ pub async fn serve(
     let mut builder = http1::Builder::new();
     builder.timer(TokioTimer::new()).header_read_timeout(limits.header_read_timeout());
     let mut shutdown = std::pin::pin!(shutdown);
-    // A flood of connections past the cap is logged once in a while, not
-    // once per connection.
-    let mut last_warning: Option<Instant> = None;
-    loop {
-        let (stream, client) = tokio::select! {
-            accepted = listener.accept() => match accepted {
-                Ok(accepted) => accepted,
-                Err(err) => {
-                    // Out of file descriptors, or a connection reset before
-                    // it was accepted: wait a moment instead of spinning.
-                    tracing::warn!(error = %err, "cannot accept a connection");
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
-            },
-            () = &mut shutdown => break,
-        };
+    let mut refusals = Refusals::default();
+    while let Some((stream, client)) = next_connection(&listener, shutdown.as_mut()).await {
         let Ok(permit) = permits.clone().try_acquire_owned() else {
-            if last_warning.is_none_or(|at| at.elapsed() >= CAP_WARNING_EVERY) {
-                tracing::warn!(max, "connections closed: the server holds its most connections");
-                last_warning = Some(Instant::now());
-            }
+            refusals.refused(max);
             continue;
         };
         stream.set_nodelay(true).ok();

@@ -5,7 +5,7 @@
 //! at once (each holds a stream on the server until it completes).
 
 use std::collections::HashSet;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -25,7 +25,7 @@ use super::{MediaType, client_ip, too_many_attempts, unauthorized, viewer_of};
 use crate::App;
 use crate::auth;
 use crate::graphql::{self, error, error::ErrorCode};
-use crate::store::{AuthError, identity};
+use crate::store::{AuthError, Viewer, identity};
 
 /// The most operations one connection runs at once: subscriptions, and
 /// queries and mutations until they answer. One more is refused with an
@@ -67,14 +67,7 @@ pub async fn graphql_ws(
             return unauthorized(&err, MediaType::for_errors(&headers));
         }
     };
-    let max = app.settings.limits.max_body_bytes;
-    // What waits to be written is bounded too: a client that sends pings
-    // and never reads the pongs (or the answers) is closed, not buffered for.
-    let upgrade = upgrade
-        .max_message_size(max)
-        .max_frame_size(max)
-        .max_write_buffer_size(MAX_WRITE_BUFFER.max(2 * max))
-        .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS);
+    let upgrade = bounded(upgrade, app.settings.limits.max_body_bytes);
     // The protocol spoken is the one the handshake answers.
     let protocol = upgrade.selected_protocol().and_then(|p| p.to_str().ok()).and_then(|p| p.parse().ok());
     let Some(protocol) = protocol else {
@@ -88,24 +81,7 @@ pub async fn graphql_ws(
         let on_init = move |payload: serde_json::Value| async move {
             let viewer = match from_header {
                 Some(viewer) => viewer,
-                None => {
-                    let token = payload
-                        .as_object()
-                        .and_then(|object| object.iter().find(|(key, _)| key.eq_ignore_ascii_case("authorization")))
-                        .and_then(|(_, v)| v.as_str())
-                        .and_then(auth::bearer)
-                        .ok_or_else(error::unauthenticated)?;
-                    identity::authenticate(&init_app.store.db, token).await.map_err(|err| match err {
-                        AuthError::Store(e) => {
-                            tracing::error!(error = %e, "authentication failed");
-                            error::coded("internal error", ErrorCode::Internal, Some(error::INTERNAL_HINT))
-                        }
-                        _ => {
-                            init_app.auth_throttle.failed(client);
-                            error::unauthenticated()
-                        }
-                    })?
-                }
+                None => viewer_of_init(&init_app, client, &payload).await?,
             };
             authenticated.send_replace(Some(viewer.token_id));
             let mut data = Data::default();
@@ -121,24 +97,48 @@ pub async fn graphql_ws(
     })
 }
 
+/// The upgrade with its messages bounded, and what waits to be written
+/// too: a client that sends pings and never reads the pongs (or the
+/// answers) is closed, not buffered for.
+fn bounded(upgrade: WebSocketUpgrade, max: usize) -> WebSocketUpgrade {
+    upgrade
+        .max_message_size(max)
+        .max_frame_size(max)
+        .max_write_buffer_size(MAX_WRITE_BUFFER.max(2 * max))
+        .protocols(async_graphql::http::ALL_WEBSOCKET_PROTOCOLS)
+}
+
+/// The viewer of the token in `connection_init`'s `Authorization` (any
+/// case), for a connection whose upgrade carried none.
+async fn viewer_of_init(app: &App, client: IpAddr, payload: &serde_json::Value) -> async_graphql::Result<Viewer> {
+    let token = payload
+        .as_object()
+        .and_then(|object| object.iter().find(|(key, _)| key.eq_ignore_ascii_case("authorization")))
+        .and_then(|(_, v)| v.as_str())
+        .and_then(auth::bearer)
+        .ok_or_else(error::unauthenticated)?;
+    identity::authenticate(&app.store.db, token).await.map_err(|err| match err {
+        AuthError::Store(e) => {
+            tracing::error!(error = %e, "authentication failed");
+            error::coded("internal error", ErrorCode::Internal, Some(error::INTERNAL_HINT))
+        }
+        _ => {
+            app.auth_throttle.failed(client);
+            error::unauthenticated()
+        }
+    })
+}
+
 /// Runs the connection's operations until either side closes it, or
 /// `must_end` says why it ends.
-async fn serve<F, R>(
-    socket: WebSocket,
-    gateway: graphql::Gateway,
-    protocol: WebSocketProtocols,
-    on_init: F,
-    must_end: impl std::future::Future<Output = (u16, &'static str)>,
-    ping_every: Duration,
-) where
-    F: FnOnce(serde_json::Value) -> R + Send + 'static,
-    R: std::future::Future<Output = async_graphql::Result<Data>> + Send + 'static,
-{
-    let (mut sink, stream) = socket.split();
-    let (answers, mut answered) = mpsc::channel(PENDING_REFUSALS);
-    let running = Running { ids: Mutex::new(HashSet::new()), protocol };
-    let running = &running;
-    let messages = stream
+/// The client's messages that reach the operations: each one the
+/// connection answers itself (a refusal) is sent to `answers` instead.
+fn operation_messages<'a>(
+    stream: impl futures_util::Stream<Item = Result<Message, axum::Error>> + 'a,
+    running: &'a Running,
+    answers: mpsc::Sender<WsMessage>,
+) -> impl futures_util::Stream<Item = serde_json::Result<ClientMessage>> + 'a {
+    stream
         .take_while(|message| future::ready(message.is_ok()))
         .filter_map(|message| {
             future::ready(match message {
@@ -162,7 +162,24 @@ async fn serve<F, R>(
                 }
             }
         })
-        .filter_map(future::ready);
+        .filter_map(future::ready)
+}
+
+async fn serve<F, R>(
+    socket: WebSocket,
+    gateway: graphql::Gateway,
+    protocol: WebSocketProtocols,
+    on_init: F,
+    must_end: impl std::future::Future<Output = (u16, &'static str)>,
+    ping_every: Duration,
+) where
+    F: FnOnce(serde_json::Value) -> R + Send + 'static,
+    R: std::future::Future<Output = async_graphql::Result<Data>> + Send + 'static,
+{
+    let (mut sink, stream) = socket.split();
+    let (answers, mut answered) = mpsc::channel(PENDING_REFUSALS);
+    let running = Running { ids: Mutex::new(HashSet::new()), protocol };
+    let messages = operation_messages(stream, &running, answers);
     let operations = Operations::from_message_stream(gateway, messages, protocol).on_connection_init(on_init);
     futures_util::pin_mut!(operations, must_end);
     let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + ping_every, ping_every);

@@ -5,16 +5,19 @@
 //! objects are connections or text windows, so one rule set can shape the
 //! result of any document.
 
+mod walk;
+
 use std::collections::{HashMap, HashSet};
 
-use async_graphql::Name;
-use async_graphql::indexmap::IndexMap;
 use async_graphql::parser::types::{
-    DocumentOperations, ExecutableDocument, OperationType, Selection, SelectionSet, VariableDefinition,
+    DocumentOperations, ExecutableDocument, OperationDefinition, OperationType, Selection, SelectionSet,
+    VariableDefinition,
 };
-use async_graphql_value::Value;
+use async_graphql::{Pos, Positioned};
 
-use super::types::{InputField, Named, Types, unwrap};
+use super::types::Types;
+use walk::WalkError;
+pub use walk::{ObjectKind, ObjectPlan, Shape};
 
 /// Why a document is not a tool: where, and what.
 #[derive(Debug, thiserror::Error)]
@@ -24,57 +27,6 @@ pub struct DocumentError {
     pub line: usize,
     pub column: usize,
     pub message: String,
-}
-
-/// What a reply value is, for the shaping rules.
-#[derive(Debug, Clone)]
-pub enum Shape {
-    /// Written in lowercase, as every name in a reply.
-    Enum,
-    /// Written as `2026-11-29T10:00:00Z`.
-    Instant,
-    Scalar,
-    Object(ObjectPlan),
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ObjectKind {
-    Plain,
-    /// Becomes `{items, next, total}`.
-    Connection,
-    /// A piece of a long text (an object with `text` and `truncated`, its
-    /// `text` selected): flattened into its parent as `key`,
-    /// `key_truncated`, `key_total_chars`, `key_next`.
-    Window,
-}
-
-#[derive(Debug, Clone)]
-pub struct ObjectPlan {
-    pub kind: ObjectKind,
-    /// By response key (alias or field name), in the document's order.
-    pub fields: IndexMap<String, Shape>,
-    /// The Boolean variables whose `@include` each key is under.
-    pub conditions: IndexMap<String, Vec<String>>,
-    /// The field returns a list of these objects.
-    pub list: bool,
-    /// A window's `maxChars` and `cursor` when they are variables: a record
-    /// over its cap reads a narrower window by running again, and only a
-    /// window read from a cursor says where the next one starts.
-    pub max_chars_from: Option<String>,
-    pub cursor_from: Option<String>,
-}
-
-impl ObjectPlan {
-    pub fn new(kind: ObjectKind) -> Self {
-        Self {
-            kind,
-            fields: IndexMap::new(),
-            conditions: IndexMap::new(),
-            list: false,
-            max_chars_from: None,
-            cursor_from: None,
-        }
-    }
 }
 
 /// One variable: a tool argument.
@@ -165,126 +117,34 @@ fn comment_above(lines: &[&str], line: usize) -> Option<(String, Vec<String>)> {
 }
 
 impl ToolDocument {
-    /// Reads `text` as a tool against the schema's `types`. Validation
-    /// against the schema itself is `catalogue::validate`'s, which runs the
+    /// Reads `file` as a tool against the schema's `types`. Validation
+    /// against the schema itself is `toolset::validate`'s, which runs the
     /// document through the gateway without executing a field.
     pub fn parse(source_name: &str, file: &str, types: &Types, shared: &Shared) -> Result<Self, DocumentError> {
-        // The parser recurses once per level: measure before it runs.
-        let max = crate::graphql::nesting::MAX_NESTING;
-        crate::graphql::nesting::check_text(file, max).map_err(|at| DocumentError {
-            source_name: source_name.to_owned(),
-            line: at.line,
-            column: at.column,
-            message: format!("brackets, braces and parentheses nest more than {max} levels deep"),
-        })?;
+        check_nesting(source_name, file)?;
         let (text, appended) = with_shared_fragments(file, shared.text);
-        let text = &text;
         let origins = Origins { file: source_name.to_owned(), shared: shared.name.to_owned(), appended };
-        let error = |pos: async_graphql::Pos, message: String| origins.error(pos.line, pos.column, message);
-        let start = async_graphql::Pos { line: 1, column: 1 };
-        let parsed = async_graphql::parser::parse_query(text).map_err(|err| {
-            let pos = err.positions().next().unwrap_or(start);
-            error(pos, without_source(&err))
-        })?;
-        let (name, operation) = match &parsed.operations {
-            DocumentOperations::Multiple(operations) if operations.len() == 1 => {
-                let (name, operation) = operations.iter().next().ok_or_else(|| error(start, "no operation".into()))?;
-                (name.to_string(), operation)
-            }
-            DocumentOperations::Single(operation) => {
-                return Err(error(operation.pos, "the operation needs a name: it names the tool".into()));
-            }
-            DocumentOperations::Multiple(_) => {
-                return Err(error(start, "a tool document holds exactly one operation".into()));
-            }
-        };
+        let at = |(pos, message): WalkError| origins.error(pos.line, pos.column, message);
+        let parsed = async_graphql::parser::parse_query(&text)
+            .map_err(|err| at((err.positions().next().unwrap_or(START), without_source(&err))))?;
+        let (name, operation) = the_operation(&parsed).map_err(at)?;
         let root = match operation.node.ty {
             OperationType::Query => &types.query,
             OperationType::Mutation => &types.mutation,
-            OperationType::Subscription => {
-                return Err(error(operation.pos, "a subscription cannot be a tool".into()));
-            }
+            OperationType::Subscription => return Err(at((operation.pos, "a subscription cannot be a tool".into()))),
         };
         let (description, notes) = leading_comment(file);
-        let mut aliases = Vec::new();
-        for note in &notes {
-            if note == "@additive" {
-                continue;
-            }
-            match note.strip_prefix("@alias ").and_then(|a| a.split_once(':')) {
-                Some((alias, argument)) => aliases.push((alias.trim().to_owned(), argument.trim().to_owned())),
-                None => {
-                    return Err(error(
-                        start,
-                        format!("unknown note `{note}`: use `@additive` or `@alias NAME: ARGUMENT`"),
-                    ));
-                }
-            }
-        }
+        let aliases = aliases(&notes).map_err(|message| at((START, message)))?;
         if description.is_empty() {
-            return Err(error(start, "start the file with a `#` comment: it is the tool's description".into()));
+            return Err(at((START, "start the file with a `#` comment: it is the tool's description".into())));
         }
-        let mut walker =
-            Walker { types, document: &parsed, usages: HashMap::new(), open: HashSet::new(), conditions: Vec::new() };
-        let plan = walker
-            .object(&operation.node.selection_set.node, root, ObjectKind::Plain)
-            .map_err(|(pos, message)| error(pos, message))?;
-        let usages = walker.usages;
-        let lines: Vec<&str> = file.lines().collect();
-        let variables = operation
-            .node
-            .variable_definitions
-            .iter()
-            .map(|definition| {
-                let name = definition.node.name.node.to_string();
-                // A bare `#` above a variable leaves it undescribed.
-                // Only a comment between the operation's line and a variable
-                // that starts its own line is that variable's.
-                let own = definition.pos.line > operation.pos.line
-                    && lines.get(definition.pos.line - 1).is_some_and(|l| l.trim_start().starts_with('$'));
-                let comment = if own {
-                    comment_above(&lines[operation.pos.line..], definition.pos.line - operation.pos.line)
-                } else {
-                    None
-                };
-                let (text, notes) = comment.clone().unwrap_or_default();
-                let description = match comment {
-                    Some(_) => Some(text).filter(|c| !c.is_empty()),
-                    None => usages.get(&name).cloned().flatten(),
-                };
-                let mut range = None;
-                for note in notes {
-                    let bounds = note.strip_prefix("@range ").and_then(|r| r.split_once(".."));
-                    match bounds.and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?))) {
-                        Some(bounds) => range = Some(bounds),
-                        None => {
-                            return Err(error(
-                                definition.pos,
-                                format!("unknown note `{note}`: write `@range MIN..MAX`"),
-                            ));
-                        }
-                    }
-                }
-                Ok(Variable { name, definition: definition.node.clone(), description, range })
-            })
-            .collect::<Result<_, _>>()?;
-        let root_fields = operation
-            .node
-            .selection_set
-            .node
-            .items
-            .iter()
-            .filter_map(|item| match &item.node {
-                Selection::Field(field) => Some(field.node.name.node.to_string()),
-                _ => None,
-            })
-            .collect();
-        let list_path = list_path(&plan);
+        let (plan, usages) = walk::plan(types, &parsed, &operation.node.selection_set.node, root).map_err(at)?;
+        let variables = variables(file, operation, &usages).map_err(at)?;
+        let list_path = walk::list_path(&plan);
         if let Some(path) = &list_path {
-            check_connection(&plan, path).map_err(|message| error(operation.pos, message))?;
+            walk::check_connection(&plan, path).map_err(|message| at((operation.pos, message)))?;
         }
         Ok(Self {
-            origins: origins.clone(),
             tool_name: snake_case(&name),
             title: title(&name),
             operation: name,
@@ -292,14 +152,114 @@ impl ToolDocument {
             write: operation.node.ty == OperationType::Mutation,
             additive: notes.iter().any(|n| n == "@additive"),
             aliases,
-            text: text.to_owned(),
+            root_fields: root_fields(operation),
+            text,
             parsed: parsed.clone(),
             variables,
             plan,
             list_path,
-            root_fields,
+            origins,
         })
     }
+}
+
+/// The start of a file, where an error of the whole document points.
+const START: Pos = Pos { line: 1, column: 1 };
+
+/// The parser recurses once per level: the nesting is measured before it
+/// runs.
+fn check_nesting(source_name: &str, file: &str) -> Result<(), DocumentError> {
+    let max = crate::graphql::nesting::MAX_NESTING;
+    crate::graphql::nesting::check_text(file, max).map_err(|at| DocumentError {
+        source_name: source_name.to_owned(),
+        line: at.line,
+        column: at.column,
+        message: format!("brackets, braces and parentheses nest more than {max} levels deep"),
+    })
+}
+
+/// The document's one operation, which must be named: it names the tool.
+fn the_operation(parsed: &ExecutableDocument) -> Result<(String, &Positioned<OperationDefinition>), WalkError> {
+    match &parsed.operations {
+        DocumentOperations::Multiple(operations) if operations.len() == 1 => {
+            let (name, operation) = operations.iter().next().ok_or_else(|| (START, "no operation".to_owned()))?;
+            Ok((name.to_string(), operation))
+        }
+        DocumentOperations::Single(operation) => {
+            Err((operation.pos, "the operation needs a name: it names the tool".into()))
+        }
+        DocumentOperations::Multiple(_) => Err((START, "a tool document holds exactly one operation".into())),
+    }
+}
+
+/// The `@alias NAME: ARGUMENT` notes; `@additive` is the only other note.
+fn aliases(notes: &[String]) -> Result<Vec<(String, String)>, String> {
+    let mut aliases = Vec::new();
+    for note in notes.iter().filter(|n| *n != "@additive") {
+        match note.strip_prefix("@alias ").and_then(|a| a.split_once(':')) {
+            Some((alias, argument)) => aliases.push((alias.trim().to_owned(), argument.trim().to_owned())),
+            None => return Err(format!("unknown note `{note}`: use `@additive` or `@alias NAME: ARGUMENT`")),
+        }
+    }
+    Ok(aliases)
+}
+
+/// The operation's variables, each described by the comment above it or
+/// else by what it is passed to (`usages`).
+fn variables(
+    file: &str,
+    operation: &Positioned<OperationDefinition>,
+    usages: &HashMap<String, Option<String>>,
+) -> Result<Vec<Variable>, WalkError> {
+    let lines: Vec<&str> = file.lines().collect();
+    let mut variables = Vec::new();
+    for definition in &operation.node.variable_definitions {
+        let name = definition.node.name.node.to_string();
+        // Only a comment between the operation's line and a variable that
+        // starts its own line is that variable's; a bare `#` above a
+        // variable leaves it undescribed.
+        let own = definition.pos.line > operation.pos.line
+            && lines.get(definition.pos.line - 1).is_some_and(|l| l.trim_start().starts_with('$'));
+        let comment = own
+            .then(|| comment_above(&lines[operation.pos.line..], definition.pos.line - operation.pos.line))
+            .flatten();
+        let description = match &comment {
+            Some((text, _)) => Some(text.clone()).filter(|c| !c.is_empty()),
+            None => usages.get(&name).cloned().flatten(),
+        };
+        let notes = comment.map(|(_, notes)| notes).unwrap_or_default();
+        let range = range(&notes).map_err(|message| (definition.pos, message))?;
+        variables.push(Variable { name, definition: definition.node.clone(), description, range });
+    }
+    Ok(variables)
+}
+
+/// `@range MIN..MAX`, the only note a variable takes.
+fn range(notes: &[String]) -> Result<Option<(i64, i64)>, String> {
+    let mut range = None;
+    for note in notes {
+        let bounds = note.strip_prefix("@range ").and_then(|r| r.split_once(".."));
+        match bounds.and_then(|(a, b)| Some((a.trim().parse().ok()?, b.trim().parse().ok()?))) {
+            Some(bounds) => range = Some(bounds),
+            None => return Err(format!("unknown note `{note}`: write `@range MIN..MAX`")),
+        }
+    }
+    Ok(range)
+}
+
+/// The schema fields the operation selects at its root.
+fn root_fields(operation: &Positioned<OperationDefinition>) -> Vec<String> {
+    operation
+        .node
+        .selection_set
+        .node
+        .items
+        .iter()
+        .filter_map(|item| match &item.node {
+            Selection::Field(field) => Some(field.node.name.node.to_string()),
+            _ => None,
+        })
+        .collect()
 }
 
 impl ToolDocument {
@@ -351,6 +311,11 @@ struct Appended {
 }
 
 impl Origins {
+    /// The tool's own file.
+    pub fn file(&self) -> &str {
+        &self.file
+    }
+
     /// An error at `line` of the text that runs, named by the file and line
     /// it was written at.
     pub fn error(&self, line: usize, column: usize, message: String) -> DocumentError {
@@ -430,246 +395,6 @@ fn spreads(set: &SelectionSet, out: &mut HashSet<String>) {
                 out.insert(spread.node.fragment_name.node.to_string());
             }
             Selection::InlineFragment(inline) => spreads(&inline.node.selection_set.node, out),
-        }
-    }
-}
-
-/// The path to the connection a list tool returns: down through objects
-/// that hold one field each.
-fn list_path(plan: &ObjectPlan) -> Option<Vec<String>> {
-    let mut path = Vec::new();
-    let mut at = plan;
-    loop {
-        if at.kind == ObjectKind::Connection {
-            return Some(path);
-        }
-        let mut fields = at.fields.iter();
-        let (key, Shape::Object(inner)) = fields.next()? else { return None };
-        // A connection under a list is one per element: not one list.
-        if fields.next().is_some() || inner.list {
-            return None;
-        }
-        path.push(key.clone());
-        at = inner;
-    }
-}
-
-/// A list tool pages by cursor: its connection must select each edge's
-/// cursor and node, `pageInfo { hasNextPage endCursor }` and `totalCount`.
-fn check_connection(plan: &ObjectPlan, path: &[String]) -> Result<(), String> {
-    let mut at = plan;
-    for key in path {
-        let Some(Shape::Object(inner)) = at.fields.get(key) else { return Err("the list is not selected".into()) };
-        at = inner;
-    }
-    let has = |object: &str, field: &str| match at.fields.get(object) {
-        Some(Shape::Object(inner)) => inner.fields.contains_key(field),
-        _ => false,
-    };
-    let selected = [
-        ("edges.cursor", has("edges", "cursor")),
-        ("edges.node", has("edges", "node")),
-        ("pageInfo.hasNextPage", has("pageInfo", "hasNextPage")),
-        ("pageInfo.endCursor", has("pageInfo", "endCursor")),
-        ("totalCount", at.fields.contains_key("totalCount")),
-    ];
-    match selected.iter().find(|(_, found)| !found) {
-        Some((needed, _)) => Err(format!(
-            "a list tool's connection selects `totalCount`, `edges {{ cursor node {{ ... }} }}` and \
-             `pageInfo {{ hasNextPage endCursor }}`: `{needed}` is missing"
-        )),
-        None => Ok(()),
-    }
-}
-
-/// Walks a selection with the schema's types: builds the reply plan and
-/// finds, for each variable, the argument or input field it is passed to.
-struct Walker<'a> {
-    types: &'a Types,
-    document: &'a ExecutableDocument,
-    usages: HashMap<String, Option<String>>,
-    /// Fragments being walked: a cycle is refused, not followed.
-    open: HashSet<Name>,
-    /// The `@include(if: $v)` variables around the selection being walked.
-    conditions: Vec<String>,
-}
-
-/// The variable of an `@include(if: $v)` among `directives`.
-fn include_condition(
-    directives: &[async_graphql::Positioned<async_graphql::parser::types::Directive>],
-) -> Option<String> {
-    directives.iter().find(|d| d.node.name.node == "include").and_then(|d| {
-        d.node.arguments.iter().find_map(|(_, value)| match &value.node {
-            Value::Variable(name) => Some(name.to_string()),
-            _ => None,
-        })
-    })
-}
-
-/// The fields of a plain text window, which a reply may cut in place.
-const TEXT_WINDOW_FIELDS: [&str; 5] = ["text", "totalChars", "start", "next", "truncated"];
-
-/// Whether `set` selects the field `name` itself.
-fn selects(set: &SelectionSet, name: &str) -> bool {
-    set.items.iter().any(|item| matches!(&item.node, Selection::Field(f) if f.node.name.node == name))
-}
-
-/// The variable passed as the argument `name` of `field`, if one is.
-fn variable_argument(field: &async_graphql::parser::types::Field, name: &str) -> Option<String> {
-    field.arguments.iter().find(|(argument, _)| argument.node == name).and_then(|(_, value)| match &value.node {
-        Value::Variable(variable) => Some(variable.to_string()),
-        _ => None,
-    })
-}
-
-type WalkError = (async_graphql::Pos, String);
-
-impl Walker<'_> {
-    fn object(&mut self, set: &SelectionSet, on: &str, kind: ObjectKind) -> Result<ObjectPlan, WalkError> {
-        let mut plan = ObjectPlan::new(kind);
-        self.add_to_plan(set, on, &mut plan)?;
-        Ok(plan)
-    }
-
-    fn add_to_plan(&mut self, set: &SelectionSet, on: &str, plan: &mut ObjectPlan) -> Result<(), WalkError> {
-        for item in &set.items {
-            match &item.node {
-                Selection::Field(field) => {
-                    let field = &field.node;
-                    let name = field.name.node.as_str();
-                    let key = field.response_key().node.to_string();
-                    let mut conditions = self.conditions.clone();
-                    conditions.extend(include_condition(&field.directives));
-                    // A key selected twice is there when either selection is.
-                    let known = plan.conditions.entry(key.clone()).or_default();
-                    for condition in conditions {
-                        if !known.contains(&condition) {
-                            known.push(condition);
-                        }
-                    }
-                    if name == "__typename" {
-                        plan.fields.insert(key, Shape::Scalar);
-                        continue;
-                    }
-                    let Some(ty) = self.types.field(on, name) else {
-                        return Err((item.pos, format!("Unknown field \"{name}\" on type \"{on}\"")));
-                    };
-                    let ty = ty.clone();
-                    for (argument, value) in &field.arguments {
-                        let input = ty.arguments.iter().find(|a| a.name == argument.node.as_str());
-                        self.usage(&value.node, input);
-                    }
-                    for directive in &field.directives {
-                        for (_, value) in &directive.node.arguments {
-                            self.usage(&value.node, None);
-                        }
-                    }
-                    let shape = match self.types.get(&ty.named) {
-                        Some(Named::Output { fields }) => {
-                            let windowed = fields.contains_key("text")
-                                && fields.contains_key("truncated")
-                                && selects(&field.selection_set.node, "text");
-                            let kind = if windowed {
-                                ObjectKind::Window
-                            } else if ty.named.ends_with("Connection") && fields.contains_key("pageInfo") {
-                                ObjectKind::Connection
-                            } else {
-                                ObjectKind::Plain
-                            };
-                            // The same key selected twice merges, in place.
-                            let entry = plan.fields.entry(key).or_insert_with(|| Shape::Object(ObjectPlan::new(kind)));
-                            if !matches!(entry, Shape::Object(_)) {
-                                *entry = Shape::Object(ObjectPlan::new(kind));
-                            }
-                            if let Shape::Object(inner) = entry {
-                                inner.list = ty.list;
-                                if kind == ObjectKind::Window {
-                                    inner.max_chars_from = variable_argument(field, "maxChars");
-                                    inner.cursor_from = variable_argument(field, "cursor");
-                                    // A window that tells more than its text (a
-                                    // wiki read's revision) is narrowed by reading
-                                    // it again, so that what it tells stays true.
-                                    let more = fields.keys().any(|f| !TEXT_WINDOW_FIELDS.contains(&f.as_str()));
-                                    if more && inner.max_chars_from.is_none() {
-                                        return Err((
-                                            item.pos,
-                                            format!(
-                                                "pass `{name}`'s maxChars as a variable (`$maxChars`): a reply \
-                                                 over its cap reads a narrower {} again",
-                                                ty.named
-                                            ),
-                                        ));
-                                    }
-                                }
-                                // Conditions are recorded per object, for its own keys.
-                                let outer = std::mem::take(&mut self.conditions);
-                                let walked = self.add_to_plan(&field.selection_set.node, &ty.named, inner);
-                                self.conditions = outer;
-                                walked?;
-                            }
-                            continue;
-                        }
-                        Some(Named::Enum { .. }) => Shape::Enum,
-                        _ if ty.named == "DateTime" => Shape::Instant,
-                        _ => Shape::Scalar,
-                    };
-                    plan.fields.insert(key, shape);
-                }
-                Selection::FragmentSpread(spread) => {
-                    let name = &spread.node.fragment_name.node;
-                    let Some(fragment) = self.document.fragments.get(name) else {
-                        return Err((item.pos, format!("Unknown fragment \"{name}\"")));
-                    };
-                    if !self.open.insert(name.clone()) {
-                        return Err((item.pos, format!("Fragment \"{name}\" spreads itself")));
-                    }
-                    let on = fragment.node.type_condition.node.on.node.to_string();
-                    let condition = include_condition(&spread.node.directives);
-                    let depth = self.conditions.len();
-                    self.conditions.extend(condition);
-                    self.add_to_plan(&fragment.node.selection_set.node, &on, plan)?;
-                    self.conditions.truncate(depth);
-                    self.open.remove(name);
-                }
-                Selection::InlineFragment(inline) => {
-                    let inline = &inline.node;
-                    for directive in &inline.directives {
-                        for (_, value) in &directive.node.arguments {
-                            self.usage(&value.node, None);
-                        }
-                    }
-                    let on = inline.type_condition.as_ref().map_or(on.to_owned(), |c| c.node.on.node.to_string());
-                    let depth = self.conditions.len();
-                    self.conditions.extend(include_condition(&inline.directives));
-                    self.add_to_plan(&inline.selection_set.node, &on, plan)?;
-                    self.conditions.truncate(depth);
-                }
-            }
-        }
-        Ok(())
-    }
-
-    /// Records what each variable in `value` is passed to.
-    fn usage(&mut self, value: &Value, input: Option<&InputField>) {
-        match value {
-            Value::Variable(name) => {
-                let entry = self.usages.entry(name.to_string()).or_insert(None);
-                if entry.is_none() {
-                    *entry = input.and_then(|i| i.description.clone());
-                }
-            }
-            Value::Object(fields) => {
-                let input_fields = input.and_then(|i| match self.types.get(unwrap(&i.ty).0) {
-                    Some(Named::Input { fields }) => Some(fields.clone()),
-                    _ => None,
-                });
-                for (name, inner) in fields {
-                    let field = input_fields.as_ref().and_then(|f| f.iter().find(|f| f.name == name.as_str()));
-                    self.usage(inner, field);
-                }
-            }
-            Value::List(items) => items.iter().for_each(|item| self.usage(item, input)),
-            _ => {}
         }
     }
 }

@@ -1,15 +1,54 @@
-//! The size guard: every reply fits its cap, counted in UTF-16 code units.
+//! Stage four of a tool call, the size guard: every reply fits its
+//! budget, counted in UTF-16 code units, and only this stage measures.
 //!
 //! A list over the cap drops whole items from its tail and says
 //! `truncated: true`, with `next` resuming right after the last item kept;
-//! nothing is skipped and the JSON is always whole.
+//! nothing is skipped and the JSON is always whole. A record is fitted by
+//! `record`. Whatever a tool answers, result or error, passes
+//! `final_check` last.
+
+mod record;
+
+use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
 use crate::text::utf16_len;
 
 use super::error::{ToolError, ToolResult};
+use super::reply::Shaped;
 use crate::error_code::ErrorCode;
+pub use record::{Fitting, Window};
+
+/// What one call's reply must fit, every clamp applied.
+pub struct Budget {
+    /// The cap: the server's, or the call's `max_chars` when lower.
+    pub cap: usize,
+    /// The variables a record over its cap may be read again with (the
+    /// ones a read sends; a write never runs twice).
+    pub resizable: HashSet<String>,
+}
+
+/// A reply that fits, or the window to read again narrower for it to fit.
+pub enum Fit {
+    Reply(String),
+    /// Run the document again with `variable` (a window's `maxChars`) at
+    /// `chars`: the schema then says what a partial read means (a
+    /// `.partial` revision, where the next window starts).
+    Again {
+        variable: String,
+        chars: usize,
+    },
+}
+
+/// Fits a shaped result in `budget`; `fitting` remembers what earlier
+/// reads of the same record cut.
+pub fn fit(shaped: Shaped, budget: &Budget, form: Form, fitting: &mut Fitting) -> ToolResult<Fit> {
+    match shaped {
+        Shaped::List { items, next, total } => list_reply(items, next, total, budget.cap, form).map(Fit::Reply),
+        Shaped::Record { record, windows } => record::fit_record(record, &windows, budget, fitting),
+    }
+}
 
 /// Compact JSON of a reply.
 pub fn encode(reply: &Value) -> String {

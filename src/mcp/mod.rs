@@ -1,16 +1,23 @@
 //! MCP tools for agents: one rmcp server on two transports (stdio, and
 //! streamable HTTP at `/mcp`). A tool is a GraphQL document (`tools/*.graphql`
-//! and an operator's `--tools DIR`, served by `toolset`): its arguments are
-//! the operation's variables, it runs in-process with the caller's
-//! identity, and its result is shaped by one rule set (`reply`) and passes
-//! the size guard. This layer never touches the store.
+//! and an operator's `--tools DIR`, served by `toolset`) whose arguments
+//! are the operation's variables (`arguments`, named by `names`). A call is
+//! a pipeline (`tool`): the arguments read into a plan (`plan`), the
+//! operation run in-process with the caller's identity, the result shaped
+//! by one rule set (`reply`), and fitted to its budget by the size guard
+//! (`guard`). This layer never touches the store.
 
 mod arguments;
+mod coerce;
 mod document;
 mod error;
 mod guard;
 mod jsonrpc;
+mod names;
+mod omit;
+mod plan;
 mod reply;
+mod tool;
 mod toolset;
 mod types;
 
@@ -28,7 +35,7 @@ use tracing::Instrument;
 
 use crate::App;
 use crate::store::Viewer;
-use crate::text::{for_log, utf16_len};
+use crate::text::utf16_len;
 
 use crate::error_code::ErrorCode;
 pub use document::DocumentError;
@@ -69,16 +76,6 @@ impl McpServer {
                 .and_then(|parts| parts.extensions.get::<Viewer>())
                 .cloned(),
         }
-    }
-}
-
-/// The cap one call's reply must fit: the server's, or the call's
-/// `max_chars` when that is lower (and valid).
-fn call_cap(requested: &Option<u64>, server_cap: u32) -> usize {
-    let server_cap = server_cap as usize;
-    match requested {
-        Some(n) if *n >= 1_000 => (*n as usize).min(server_cap),
-        _ => server_cap,
     }
 }
 
@@ -144,16 +141,8 @@ impl ServerHandler for McpServer {
             }
         }
         let cap = self.app.settings.reply_cap as usize;
-        let request_cap = request.arguments.as_ref().and_then(|a| a.get("max_chars")).and_then(|v| v.as_u64());
-        let outcome = tool.call(&self.app, &self.tools, &viewer, request.arguments, cap).instrument(span.clone()).await;
-        let (text, is_error) = match outcome {
-            Ok(text) => (text, false),
-            Err(err) => {
-                tracing::debug!(parent: &span, error = %for_log(&err.to_string()), "tool error");
-                (err.body().to_string(), true)
-            }
-        };
-        let (text, is_error) = guard::final_check(text, is_error, call_cap(&request_cap, self.app.settings.reply_cap));
+        let answer = tool.call(&self.app, &viewer, request.arguments, cap).instrument(span.clone()).await;
+        let (text, is_error) = (answer.text, answer.is_error);
         span.record("reply_chars", utf16_len(&text));
         // One line per call only when asked for (`RUST_LOG=tasklens=debug`):
         // at the default level a call costs no log write.

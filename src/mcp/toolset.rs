@@ -2,40 +2,22 @@
 //! (`TASKLENS_TOOLS`), each `.graphql` file one tool, checked against the
 //! schema when the server starts (an invalid file stops the start with its
 //! path, line and the GraphQL error) and read again on SIGHUP (an invalid
-//! set is refused and the previous one kept). Each call runs its document
-//! with the caller's identity and shapes the result by the reply rules.
+//! set is refused and the previous one kept). The built-in tools are
+//! served beside them; a call is `tool`'s.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
-use async_graphql::parser::types::{
-    DocumentOperations, ExecutableDocument, OperationDefinition, Selection, SelectionSet,
-};
-use async_graphql::{Request, Variables};
-use rmcp::model::{JsonObject, MetaObject, Tool, ToolAnnotations};
-use serde_json::{Map, Value};
+use async_graphql::Request;
+use async_graphql::parser::types::{Selection, SelectionSet};
 
 use crate::App;
-use crate::store::Viewer;
 
-use super::arguments::Arguments;
 use super::document::{DocumentError, Shared, ToolDocument, snake_case};
-use super::error::{ToolError, ToolResult};
-use super::reply::{self, Fitting, Options, Shaped};
+use super::omit::operations;
+use super::tool::{DocumentTool, ToolLimits};
 use super::types::Types;
-use crate::error_code::ErrorCode;
-
-/// The largest reply a client should expect, in the client's own key.
-pub const MAX_RESULT_SIZE_META: &str = "anthropic/maxResultSizeChars";
-
-/// One document tool, ready to list and to call.
-pub struct DocumentTool {
-    pub tool: Tool,
-    document: ToolDocument,
-    arguments: Arguments,
-    types: Arc<Types>,
-}
 
 /// The built-in tools that are documents (`src/mcp/tools/`).
 const BUILT_IN: &[(&str, &str)] = &[
@@ -82,13 +64,6 @@ pub struct ToolSet {
     loaded: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
 }
 
-/// What every tool's schema says of this server: its reply cap and page.
-#[derive(Clone, Copy, Default)]
-struct ToolLimits {
-    cap: u32,
-    max_page: u64,
-}
-
 /// Why a tool directory cannot be served.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -128,26 +103,36 @@ impl ToolSet {
             tracing::error!("the schema's SDL does not parse");
             return Self::default();
         };
-        let tools = BUILT_IN
+        let documents: Vec<ToolDocument> = BUILT_IN
             .iter()
             .filter_map(|(name, text)| {
-                DocumentTool::parse(&format!("src/mcp/tools/{name}"), text, &types, limits)
+                ToolDocument::parse(&format!("src/mcp/tools/{name}"), text, &types, &SHARED_FRAGMENTS)
+                    .inspect_err(|err| tracing::error!(error = %err, "built-in tool document left out"))
+                    .ok()
+            })
+            .collect();
+        let operations: Arc<HashMap<String, String>> = Arc::new(
+            documents
+                .iter()
+                .flat_map(|document| document.root_fields.iter().map(move |field| (field, &document.tool_name)))
+                .filter(|(field, tool)| snake_case(field) == **tool && field != tool)
+                .map(|(field, tool)| (field.clone(), tool.clone()))
+                .collect(),
+        );
+        let tools = documents
+            .into_iter()
+            .filter_map(|document| {
+                DocumentTool::new(document, &types, limits, &operations)
                     .inspect_err(|err| tracing::error!(error = %err, "built-in tool document left out"))
                     .ok()
                     .map(Arc::new)
             })
             .collect();
         let built_in: Arc<Vec<Arc<DocumentTool>>> = Arc::new(tools);
-        let operations = built_in
-            .iter()
-            .flat_map(|tool| tool.document.root_fields.iter().map(move |field| (field, &tool.document.tool_name)))
-            .filter(|(field, tool)| snake_case(field) == **tool && field != tool)
-            .map(|(field, tool)| (field.clone(), tool.clone()))
-            .collect();
         Self {
             types: Some(types),
             limits,
-            operations: Arc::new(operations),
+            operations,
             served_built_in: Arc::new(RwLock::new(built_in.clone())),
             built_in,
             loaded: Default::default(),
@@ -241,7 +226,7 @@ impl ToolSet {
         text: &str,
     ) -> Result<DocumentTool, LoadError> {
         let source = path.display().to_string();
-        let tool = DocumentTool::parse(&source, text, types, self.limits)?;
+        let tool = DocumentTool::parse(&source, text, types, &SHARED_FRAGMENTS, self.limits, &self.operations)?;
         let limits = &app.settings.limits;
         crate::graphql::limits::check_document(&tool.document.parsed, limits, app.graphql.introspection_sizes())
             .map_err(|err| DocumentError { source_name: source, line: 1, column: 1, message: err.to_string() })?;
@@ -338,177 +323,6 @@ impl DocumentTool {
     fn listed_chars(&self) -> usize {
         serde_json::to_string(&self.tool).map_or(0, |json| crate::text::utf16_len(&json))
     }
-
-    fn parse(source: &str, text: &str, types: &Arc<Types>, limits: ToolLimits) -> Result<Self, LoadError> {
-        let document = ToolDocument::parse(source, text, types, &SHARED_FRAGMENTS)?;
-        let at_start = |message: String| DocumentError { source_name: source.to_owned(), line: 1, column: 1, message };
-        let max_page = i64::try_from(limits.max_page).unwrap_or(i64::MAX);
-        let arguments = Arguments::of(&document, types, max_page).map_err(at_start)?;
-        let cap = limits.cap;
-        let mut tool =
-            Tool::new(document.tool_name.clone(), document.description.clone(), Arc::new(arguments.schema.clone()))
-                .with_title(document.title.clone());
-        let annotations = ToolAnnotations::new().read_only(!document.write);
-        tool.annotations = Some(if document.write { annotations.destructive(!document.additive) } else { annotations });
-        let mut meta = JsonObject::new();
-        meta.insert(MAX_RESULT_SIZE_META.into(), cap.into());
-        tool.meta = Some(MetaObject(meta));
-        Ok(Self { tool, document, arguments, types: types.clone() })
-    }
-
-    /// Runs the tool for `viewer` within `cap`.
-    pub async fn call(
-        &self,
-        app: &App,
-        tools: &ToolSet,
-        viewer: &Viewer,
-        arguments: Option<Map<String, Value>>,
-        cap: usize,
-    ) -> ToolResult<String> {
-        let mut call = self.arguments.read(arguments, &self.types)?;
-        if let Some(names) = &call.fields {
-            self.select_fields(names, &mut call.variables, &mut call.absent)?;
-        }
-        let cap = call.max_chars.map_or(cap, |m| m.min(cap));
-        // A window sized by `max_chars` is never larger than the reply's cap.
-        if let Some(variable) = self.arguments.max_chars_variable() {
-            if let Some(Value::Number(n)) = call.variables.get(variable) {
-                let sized = n.as_u64().map_or(cap, |n| usize::try_from(n).unwrap_or(usize::MAX).min(cap));
-                call.variables.insert(variable.to_owned(), sized.into());
-            }
-        }
-        let document = &self.document;
-        let mut parsed = document.parsed.clone();
-        let absent: HashSet<String> = document
-            .variables
-            .iter()
-            .filter(|v| call.absent.contains(&v.name) && v.definition.default_value.is_none())
-            .map(|v| v.name.clone())
-            .collect();
-        leave_out(&mut parsed, &absent);
-        // async-graphql drops `@include(if: $v)` selections when `$v` is
-        // left to its default: every default is sent as a value.
-        let mut variables = call.variables;
-        for variable in &document.variables {
-            if let (Some(default), false) = (&variable.definition.default_value, variables.contains_key(&variable.name))
-            {
-                variables.insert(variable.name.clone(), default.node.clone().into_json().unwrap_or(Value::Null));
-            }
-        }
-        // A write runs once; a read may run again with a narrower window.
-        let resizable: HashSet<String> = if document.write {
-            HashSet::new()
-        } else {
-            variables.iter().filter(|(_, v)| !v.is_null()).map(|(name, _)| name.clone()).collect()
-        };
-        let options = Options {
-            verbose: call.verbose,
-            fields: call.fields.as_deref(),
-            form: call.format,
-            cap,
-            asked: &call.asked,
-            resizable: &resizable,
-        };
-        let mut fitting = Fitting::default();
-        let runs = async {
-            loop {
-                let data = self.execute(app, viewer, &parsed, &variables).await?;
-                match reply::reply(document, &data, &options, &mut fitting)? {
-                    Shaped::Reply(text) => return Ok(text),
-                    // A record over its cap reads its window again, narrower.
-                    Shaped::Again { variable, chars } => _ = variables.insert(variable, chars.into()),
-                }
-            }
-        };
-        // One time limit for the call, however many times it reads.
-        let limit = app.settings.limits.request_timeout();
-        let outcome = tokio::time::timeout(limit, runs).await.unwrap_or_else(|_| {
-            Err(ToolError::invalid(
-                format!("the call did not finish within {} s and was stopped", limit.as_secs()),
-                "narrow the filter, ask for smaller pages, or select fewer fields",
-            ))
-        });
-        outcome.map_err(|err| err.in_tool_terms(&self.names_in(tools)))
-    }
-
-    /// The schema's names an error may use, as this tool and the others
-    /// call them: its variables as its arguments, fields as tools.
-    fn names_in(&self, tools: &ToolSet) -> HashMap<String, String> {
-        let mut names = tools.operations.as_ref().clone();
-        // Only camelCase names: `first` or `after` are English words too.
-        for variable in self.document.variables.iter().filter(|v| v.name.chars().any(|c| c.is_ascii_uppercase())) {
-            names.insert(variable.name.clone(), super::arguments::argument_name(&variable.name));
-        }
-        names
-    }
-
-    /// Runs the document once and returns its data, or the first error as a
-    /// tool error.
-    async fn execute(
-        &self,
-        app: &App,
-        viewer: &Viewer,
-        parsed: &ExecutableDocument,
-        variables: &Map<String, Value>,
-    ) -> ToolResult<Value> {
-        let document = &self.document;
-        let mut request = Request::new(document.text.clone())
-            .operation_name(document.operation.clone())
-            .variables(Variables::from_json(Value::Object(variables.clone())));
-        request.set_parsed_query(parsed.clone());
-        let response =
-            app.graphql.execute_document(crate::graphql::with_viewer(request, &app.store, viewer.clone())).await;
-        if let Some(error) = response.errors.first() {
-            let value_error = error.message.starts_with("Invalid value");
-            if error.path.is_empty() && !error.locations.is_empty() && !value_error {
-                // The document was valid at start: the server broke it.
-                tracing::error!(tool = %document.tool_name, error = %crate::text::for_log(&error.message), "tool document refused");
-                return Err(ToolError::new(ErrorCode::Internal, "internal error", "the server logged the details"));
-            }
-            if value_error {
-                return Err(ToolError::invalid(error.message.clone(), "check the tool's input schema in tools/list"));
-            }
-            return Err(super::error::from_graphql(error));
-        }
-        response.data.into_json().map_err(|err| ToolError::new(ErrorCode::Internal, err.to_string(), "try again"))
-    }
-}
-
-impl DocumentTool {
-    /// `fields` wins over the view: each `@include` variable the reply's
-    /// fields sit under is on exactly when a named field needs it, so only
-    /// what is named is read. An unknown name is refused with the valid ones.
-    fn select_fields(
-        &self,
-        names: &[String],
-        variables: &mut Map<String, Value>,
-        absent: &mut HashSet<String>,
-    ) -> ToolResult<()> {
-        let internal = || ToolError::new(ErrorCode::Internal, "the tool has no fields", "report this");
-        let plan = self.document.item_plan().ok_or_else(internal)?;
-        let keys: Vec<(String, Vec<String>)> = plan
-            .fields
-            .keys()
-            .map(|key| (snake_case(key), plan.conditions.get(key).cloned().unwrap_or_default()))
-            .collect();
-        if let Some(unknown) = names.iter().find(|n| !keys.iter().any(|(k, _)| k == *n)) {
-            let valid: Vec<&str> = keys.iter().map(|(k, _)| k.as_str()).collect();
-            return Err(ToolError::invalid(
-                format!("`fields`: unknown field `{}`", crate::text::echo(unknown)),
-                format!("valid fields: {}", valid.join(", ")),
-            ));
-        }
-        for condition in keys.iter().flat_map(|(_, c)| c) {
-            variables.insert(condition.clone(), false.into());
-            absent.remove(condition);
-        }
-        for (_, conditions) in keys.iter().filter(|(k, _)| names.contains(k)) {
-            for condition in conditions {
-                variables.insert(condition.clone(), true.into());
-            }
-        }
-        Ok(())
-    }
 }
 
 /// Checks `document` against the schema by running it through the gateway
@@ -532,13 +346,6 @@ async fn validate(app: &App, document: &ToolDocument) -> Result<(), DocumentErro
                 error.message.clone(),
             ))
         }
-    }
-}
-
-fn operations(document: &mut ExecutableDocument) -> Vec<&mut OperationDefinition> {
-    match &mut document.operations {
-        DocumentOperations::Single(operation) => vec![&mut operation.node],
-        DocumentOperations::Multiple(operations) => operations.values_mut().map(|o| &mut o.node).collect(),
     }
 }
 
@@ -567,50 +374,4 @@ fn skip_all(set: &mut SelectionSet) {
         Selection::InlineFragment(Positioned::new(fragment, Default::default())),
         Default::default(),
     ));
-}
-
-/// A variable the call left out leaves out what it was passed to, as the
-/// GraphQL spec says (async-graphql would pass null, which clears a field).
-fn leave_out(document: &mut ExecutableDocument, absent: &HashSet<String>) {
-    if absent.is_empty() {
-        return;
-    }
-    fn value(v: &mut async_graphql_value::Value, absent: &HashSet<String>) {
-        match v {
-            async_graphql_value::Value::Object(fields) => {
-                fields.retain(
-                    |_, inner| !matches!(inner, async_graphql_value::Value::Variable(n) if absent.contains(n.as_str())),
-                );
-                fields.values_mut().for_each(|inner| value(inner, absent));
-            }
-            async_graphql_value::Value::List(items) => items.iter_mut().for_each(|inner| {
-                if matches!(inner, async_graphql_value::Value::Variable(n) if absent.contains(n.as_str())) {
-                    *inner = async_graphql_value::Value::Null;
-                }
-                value(inner, absent);
-            }),
-            _ => {}
-        }
-    }
-    fn set(s: &mut SelectionSet, absent: &HashSet<String>) {
-        for item in &mut s.items {
-            if let Selection::Field(field) = &mut item.node {
-                let field = &mut field.node;
-                field.arguments.retain(
-                    |(_, v)| !matches!(&v.node, async_graphql_value::Value::Variable(n) if absent.contains(n.as_str())),
-                );
-                field.arguments.iter_mut().for_each(|(_, v)| value(&mut v.node, absent));
-                set(&mut field.selection_set.node, absent);
-            } else if let Selection::InlineFragment(inline) = &mut item.node {
-                set(&mut inline.node.selection_set.node, absent);
-            }
-        }
-    }
-    for operation in operations(document) {
-        set(&mut operation.selection_set.node, absent);
-        operation.variable_definitions.retain(|d| !absent.contains(d.node.name.node.as_str()));
-    }
-    for fragment in document.fragments.values_mut() {
-        set(&mut fragment.node.selection_set.node, absent);
-    }
 }

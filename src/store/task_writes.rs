@@ -350,105 +350,46 @@ async fn task_ref_of(txn: &DatabaseTransaction, id: Option<i64>) -> Result<Optio
     Ok(Some(format!("{key}-{}", t.number)))
 }
 
+/// The values of a change that are checked before any is written.
+struct CheckedChanges {
+    title: Option<String>,
+    description: Option<Option<String>>,
+    due_date: Option<Option<NaiveDate>>,
+}
+
+impl CheckedChanges {
+    fn of(changes: &TaskChanges) -> Result<Self> {
+        Ok(Self {
+            title: changes.title.as_deref().map(validate_title).transpose()?,
+            description: changes
+                .description
+                .as_ref()
+                .map(|d| d.as_ref().map(validate_description).transpose())
+                .transpose()?,
+            due_date: changes.due_date.map(validate_due_date).transpose()?,
+        })
+    }
+}
+
 pub async fn update_task(store: &Store, viewer: &Viewer, task_ref: &str, changes: &TaskChanges) -> Result<task::Model> {
     require_write(viewer)?;
-    let title = changes.title.as_deref().map(validate_title).transpose()?;
-    let description =
-        changes.description.as_ref().map(|d| d.as_ref().map(validate_description).transpose()).transpose()?;
-    let due_date = changes.due_date.map(validate_due_date).transpose()?;
+    let checked = CheckedChanges::of(changes)?;
     // Visibility is decided once; the row itself is read under the lock.
     let task_id = live_task(store, viewer, task_ref).await?.id;
     let (task, events) = with_retry(|| async {
         let txn = store.db.begin().await?;
         let current = lock_live_task(&txn, task_ref, task_id).await?;
-        let mut log = EventLog::new(viewer, &current);
-        let mut row: task::ActiveModel = current.clone().into();
-        if let Some(title) = &title {
-            log.record("title", Some(current.title.clone()), Some(title.clone()));
-            row.title = Set(title.clone());
-        }
-        if let Some(description) = &description {
-            log.record("description", current.description.clone(), description.clone());
-            row.description = Set(description.clone());
-        }
-        if let Some(key) = &changes.status {
-            let old = status::Entity::find_by_id(current.status_id).one(&txn).await?;
-            let new = status_by_key(&txn, current.project_id, Some(key)).await?;
-            log.record("status", old.as_ref().map(|s| s.key.clone()), Some(new.key.clone()));
-            let was_closed = old.is_some_and(|s| s.category.is_closed());
-            if new.category.is_closed() && !was_closed {
-                row.completed_at = Set(Some(log.at));
-            } else if !new.category.is_closed() {
-                row.completed_at = Set(None);
-            }
-            row.status_id = Set(new.id);
-        }
-        if let Some(priority) = changes.priority {
-            log.record("priority", Some(current.priority.to_value()), Some(priority.to_value()));
-            row.priority = Set(priority);
-        }
-        if let Some(kind) = changes.kind {
-            log.record("kind", Some(current.kind.to_value()), Some(kind.to_value()));
-            row.kind = Set(kind);
-        }
-        if let Some(assignee) = &changes.assignee {
-            let old = usernames_of(&txn, &current.assignee_id.into_iter().collect::<Vec<_>>()).await?;
-            let new = match assignee {
-                Some(name) => Some(user_by_name(&txn, viewer, "assignee", name).await?),
-                None => None,
-            };
-            log.record("assignee", names(&old), new.as_ref().map(|u| u.username.clone()));
-            row.assignee_id = Set(new.map(|u| u.id));
-        }
-        if let Some(due) = due_date {
-            log.record("due_date", current.due_date.map(|d| d.to_string()), due.map(|d| d.to_string()));
-            row.due_date = Set(due);
-        }
-        if let Some(parent) = &changes.parent {
-            let old = task_ref_of(&txn, current.parent_id).await?;
-            let new = match parent {
-                Some(r) => Some(parent_in_project(store, viewer, r, current.project_id, Some(current.id)).await?),
-                None => None,
-            };
-            log.record(
-                "parent",
-                old,
-                match &new {
-                    Some(_) => parent.clone(),
-                    None => None,
-                },
-            );
-            row.parent_id = Set(new.map(|p| p.id));
-        }
-        if let Some(names_wanted) = &changes.coworkers {
-            let old_ids: Vec<i64> = task_coworker::Entity::find()
-                .filter(task_coworker::Column::TaskId.eq(current.id))
-                .all(&txn)
-                .await?
-                .into_iter()
-                .map(|c| c.user_id)
-                .collect();
-            let old = usernames_of(&txn, &old_ids).await?;
-            let mut new = users_by_names(&txn, viewer, "coworkers", names_wanted).await?;
-            new.sort_by(|a, b| a.username.cmp(&b.username));
-            log.record("coworkers", names(&old), names(&new));
-            set_coworkers(&txn, current.id, &new).await?;
-        }
-        if let Some(labels_wanted) = &changes.labels {
-            let old_ids: Vec<i64> = task_label::Entity::find()
-                .filter(task_label::Column::TaskId.eq(current.id))
-                .all(&txn)
-                .await?
-                .into_iter()
-                .map(|l| l.label_id)
-                .collect();
-            let mut old = label::Entity::find().filter(label::Column::Id.is_in(old_ids)).all(&txn).await?;
-            old.sort_by(|a, b| a.name.cmp(&b.name));
-            let mut new = labels_by_names(&txn, current.project_id, labels_wanted).await?;
-            new.sort_by(|a, b| a.name.cmp(&b.name));
-            log.record("labels", label_names(&old), label_names(&new));
-            set_labels(&txn, current.id, &new).await?;
-        }
+        let mut update = TaskUpdate { log: EventLog::new(viewer, &current), row: current.clone().into(), current };
+        // In this order, which the change log keeps.
+        update.title_and_description(&checked);
+        update.status(&txn, changes).await?;
+        update.priority_and_kind(changes);
+        update.assignee(&txn, viewer, changes).await?;
+        update.due_date(&checked);
+        update.parent(&txn, store, viewer, changes).await?;
+        update.coworkers(&txn, viewer, changes).await?;
+        update.labels(&txn, changes).await?;
+        let TaskUpdate { log, mut row, current } = update;
         if log.events.is_empty() {
             txn.rollback().await?;
             return Ok((current, Vec::new()));
@@ -462,6 +403,129 @@ pub async fn update_task(store: &Store, viewer: &Viewer, task_ref: &str, changes
     .await?;
     publish(store, &events);
     Ok(task)
+}
+
+/// One task's update inside its transaction: the row as it was, the row
+/// to write, and the log of what changed.
+struct TaskUpdate {
+    current: task::Model,
+    row: task::ActiveModel,
+    log: EventLog,
+}
+
+impl TaskUpdate {
+    fn title_and_description(&mut self, checked: &CheckedChanges) {
+        let current = &self.current;
+        if let Some(title) = &checked.title {
+            self.log.record("title", Some(current.title.clone()), Some(title.clone()));
+            self.row.title = Set(title.clone());
+        }
+        if let Some(description) = &checked.description {
+            self.log.record("description", current.description.clone(), description.clone());
+            self.row.description = Set(description.clone());
+        }
+    }
+
+    fn priority_and_kind(&mut self, changes: &TaskChanges) {
+        let current = &self.current;
+        if let Some(priority) = changes.priority {
+            self.log.record("priority", Some(current.priority.to_value()), Some(priority.to_value()));
+            self.row.priority = Set(priority);
+        }
+        if let Some(kind) = changes.kind {
+            self.log.record("kind", Some(current.kind.to_value()), Some(kind.to_value()));
+            self.row.kind = Set(kind);
+        }
+    }
+
+    fn due_date(&mut self, checked: &CheckedChanges) {
+        if let Some(due) = checked.due_date {
+            let old = self.current.due_date.map(|d| d.to_string());
+            self.log.record("due_date", old, due.map(|d| d.to_string()));
+            self.row.due_date = Set(due);
+        }
+    }
+
+    /// A new status; entering a closed one marks the task completed, and
+    /// leaving the closed ones clears that.
+    async fn status(&mut self, txn: &DatabaseTransaction, changes: &TaskChanges) -> Result<()> {
+        let Some(key) = &changes.status else { return Ok(()) };
+        let old = status::Entity::find_by_id(self.current.status_id).one(txn).await?;
+        let new = status_by_key(txn, self.current.project_id, Some(key)).await?;
+        self.log.record("status", old.as_ref().map(|s| s.key.clone()), Some(new.key.clone()));
+        let was_closed = old.is_some_and(|s| s.category.is_closed());
+        if new.category.is_closed() && !was_closed {
+            self.row.completed_at = Set(Some(self.log.at));
+        } else if !new.category.is_closed() {
+            self.row.completed_at = Set(None);
+        }
+        self.row.status_id = Set(new.id);
+        Ok(())
+    }
+
+    async fn assignee(&mut self, txn: &DatabaseTransaction, viewer: &Viewer, changes: &TaskChanges) -> Result<()> {
+        let Some(assignee) = &changes.assignee else { return Ok(()) };
+        let old = usernames_of(txn, &self.current.assignee_id.into_iter().collect::<Vec<_>>()).await?;
+        let new = match assignee {
+            Some(name) => Some(user_by_name(txn, viewer, "assignee", name).await?),
+            None => None,
+        };
+        self.log.record("assignee", names(&old), new.as_ref().map(|u| u.username.clone()));
+        self.row.assignee_id = Set(new.map(|u| u.id));
+        Ok(())
+    }
+
+    async fn parent(
+        &mut self,
+        txn: &DatabaseTransaction,
+        store: &Store,
+        viewer: &Viewer,
+        changes: &TaskChanges,
+    ) -> Result<()> {
+        let Some(parent) = &changes.parent else { return Ok(()) };
+        let current = &self.current;
+        let old = task_ref_of(txn, current.parent_id).await?;
+        let new = match parent {
+            Some(r) => Some(parent_in_project(store, viewer, r, current.project_id, Some(current.id)).await?),
+            None => None,
+        };
+        self.log.record("parent", old, new.as_ref().and(parent.clone()));
+        self.row.parent_id = Set(new.map(|p| p.id));
+        Ok(())
+    }
+
+    async fn coworkers(&mut self, txn: &DatabaseTransaction, viewer: &Viewer, changes: &TaskChanges) -> Result<()> {
+        let Some(wanted) = &changes.coworkers else { return Ok(()) };
+        let old_ids: Vec<i64> = task_coworker::Entity::find()
+            .filter(task_coworker::Column::TaskId.eq(self.current.id))
+            .all(txn)
+            .await?
+            .into_iter()
+            .map(|c| c.user_id)
+            .collect();
+        let old = usernames_of(txn, &old_ids).await?;
+        let mut new = users_by_names(txn, viewer, "coworkers", wanted).await?;
+        new.sort_by(|a, b| a.username.cmp(&b.username));
+        self.log.record("coworkers", names(&old), names(&new));
+        Ok(set_coworkers(txn, self.current.id, &new).await?)
+    }
+
+    async fn labels(&mut self, txn: &DatabaseTransaction, changes: &TaskChanges) -> Result<()> {
+        let Some(wanted) = &changes.labels else { return Ok(()) };
+        let old_ids: Vec<i64> = task_label::Entity::find()
+            .filter(task_label::Column::TaskId.eq(self.current.id))
+            .all(txn)
+            .await?
+            .into_iter()
+            .map(|l| l.label_id)
+            .collect();
+        let mut old = label::Entity::find().filter(label::Column::Id.is_in(old_ids)).all(txn).await?;
+        old.sort_by(|a, b| a.name.cmp(&b.name));
+        let mut new = labels_by_names(txn, self.current.project_id, wanted).await?;
+        new.sort_by(|a, b| a.name.cmp(&b.name));
+        self.log.record("labels", label_names(&old), label_names(&new));
+        Ok(set_labels(txn, self.current.id, &new).await?)
+    }
 }
 
 /// Leaves a tombstone: the task leaves every filtered list, and its ref

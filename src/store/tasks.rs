@@ -1,7 +1,7 @@
 //! Reading tasks: the filter, the four keyset orders, pages, totals and refs.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, Query, QueryStatementBuilder};
+use sea_orm::sea_query::{Expr, ExprTrait, Query, QueryStatementBuilder, SelectStatement};
 use sea_orm::{
     ActiveEnum, ColumnTrait, Condition, DbErr, EntityTrait, FromQueryResult, IdenStatic, Iterable, JoinType,
     QueryFilter, QueryOrder, QueryResult, QuerySelect, QueryTrait, Select,
@@ -183,6 +183,28 @@ fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> R
     input::filter_instant("completedSince", filter.completed_since)?;
     check_consistent(filter)?;
     let mut c = Condition::all().add(task::Column::DeletedAt.is_null());
+    c = visible(c, viewer, filter, project_id);
+    c = c.add(status_condition(Expr::col((task::Entity, task::Column::StatusId)), filter));
+    c = people(c, viewer, filter);
+    if let Some(name) = &filter.label {
+        c = c.add(task::Column::Id.in_subquery(task_ids_labelled(name)));
+    }
+    if let Some(text) = &filter.text {
+        c = c.add(text_condition(text)?);
+    }
+    c = dates(c, filter);
+    if let Some(parent) = &filter.parent {
+        c = c.add(task::Column::ParentId.in_subquery(task_id_by_ref(parent)?));
+    }
+    if let Some(kind) = filter.kind {
+        c = c.add(task::Column::Kind.eq(kind));
+    }
+    Ok(c)
+}
+
+/// Only tasks of projects the viewer sees, of the project asked for.
+fn visible(c: Condition, viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Condition {
+    let mut c = c;
     // Within one project, visibility is checked on the project alone, so the
     // planner sees `project_id = constant` and walks the project's index.
     if let Some(id) = project_id {
@@ -194,7 +216,12 @@ fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> R
     if project_id.is_none() && filter.project.is_none() {
         c = c.add(task_in_visible_project(viewer));
     }
-    c = c.add(status_condition(Expr::col((task::Entity, task::Column::StatusId)), filter));
+    c
+}
+
+/// `assignee`, and `involves` (assignee or coworker).
+fn people(c: Condition, viewer: &Viewer, filter: &TaskFilter) -> Condition {
+    let mut c = c;
     if let Some(name) = &filter.assignee {
         c = c.add(task::Column::AssigneeId.in_subquery(user_id_by_name(viewer, name)));
     }
@@ -210,33 +237,43 @@ fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> R
                 .add(task::Column::Id.in_subquery(coworking)),
         );
     }
-    if let Some(name) = &filter.label {
-        let labels = Query::select()
-            .column(label::Column::Id)
-            .from(label::Entity)
-            .and_where(label::Column::Name.eq(super::input::nfc(name)))
-            .to_owned();
-        let tasks = Query::select()
-            .column(task_label::Column::TaskId)
-            .from(task_label::Entity)
-            .and_where(task_label::Column::LabelId.in_subquery(labels))
-            .to_owned();
-        c = c.add(task::Column::Id.in_subquery(tasks));
+    c
+}
+
+/// `SELECT task_id` of the tasks with the label `name`.
+fn task_ids_labelled(name: &str) -> SelectStatement {
+    let labels = Query::select()
+        .column(label::Column::Id)
+        .from(label::Entity)
+        .and_where(label::Column::Name.eq(super::input::nfc(name)))
+        .to_owned();
+    Query::select()
+        .column(task_label::Column::TaskId)
+        .from(task_label::Entity)
+        .and_where(task_label::Column::LabelId.in_subquery(labels))
+        .to_owned()
+}
+
+/// Every word of `text` in the title or the description.
+fn text_condition(text: &str) -> Result<Condition> {
+    let words = words(text);
+    input::search_words("text", &words)?;
+    if words.is_empty() {
+        return Err(super::StoreError::bad_input("`text` is empty", "give the words to find, or leave `text` out"));
     }
-    if let Some(text) = &filter.text {
-        let words = words(text);
-        input::search_words("text", &words)?;
-        if words.is_empty() {
-            return Err(super::StoreError::bad_input("`text` is empty", "give the words to find, or leave `text` out"));
-        }
-        for word in words {
-            c = c.add(
-                Condition::any()
-                    .add(contains_word(Expr::col((task::Entity, task::Column::Title)), &word))
-                    .add(contains_word(Expr::col((task::Entity, task::Column::Description)), &word)),
-            );
-        }
+    let mut c = Condition::all();
+    for word in words {
+        c = c.add(
+            Condition::any()
+                .add(contains_word(Expr::col((task::Entity, task::Column::Title)), &word))
+                .add(contains_word(Expr::col((task::Entity, task::Column::Description)), &word)),
+        );
     }
+    Ok(c)
+}
+
+fn dates(c: Condition, filter: &TaskFilter) -> Condition {
+    let mut c = c;
     if let Some(since) = filter.changed_since {
         c = c.add(task::Column::UpdatedAt.gte(since));
     }
@@ -249,24 +286,23 @@ fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> R
     if let Some(before) = filter.due_before {
         c = c.add(task::Column::DueDate.lt(before));
     }
-    if let Some(parent) = &filter.parent {
-        let (key, number) = parse_ref(parent)?;
-        let parent_ids = Query::select()
-            .column((task::Entity, task::Column::Id))
-            .from(task::Entity)
-            .inner_join(
-                project::Entity,
-                Expr::col((project::Entity, project::Column::Id)).equals((task::Entity, task::Column::ProjectId)),
-            )
-            .and_where(Expr::col((project::Entity, project::Column::Key)).eq(key))
-            .and_where(Expr::col((task::Entity, task::Column::Number)).eq(number))
-            .to_owned();
-        c = c.add(task::Column::ParentId.in_subquery(parent_ids));
-    }
-    if let Some(kind) = filter.kind {
-        c = c.add(task::Column::Kind.eq(kind));
-    }
-    Ok(c)
+    c
+}
+
+/// `SELECT task.id` of the task `KEY-N` (of any project: the filter's
+/// visibility applies to the tasks it finds).
+fn task_id_by_ref(task_ref: &str) -> Result<SelectStatement> {
+    let (key, number) = parse_ref(task_ref)?;
+    Ok(Query::select()
+        .column((task::Entity, task::Column::Id))
+        .from(task::Entity)
+        .inner_join(
+            project::Entity,
+            Expr::col((project::Entity, project::Column::Id)).equals((task::Entity, task::Column::ProjectId)),
+        )
+        .and_where(Expr::col((project::Entity, project::Column::Key)).eq(key))
+        .and_where(Expr::col((task::Entity, task::Column::Number)).eq(number))
+        .to_owned())
 }
 
 /// Selects every column but the optional ones not asked for, which read as

@@ -138,6 +138,39 @@ async fn read_only_tokens_cannot_write(backend: Backend) {
     assert_eq!(data["task"]["events"]["totalCount"], 0, "nothing was written");
 }
 
+async fn comments_and_agent_sessions_are_seen_with_their_task(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let board = Board::new(&app.db);
+    board.tasks(&s.web, &s.alice, 1).await;
+    let bob = board.user("bob").await;
+    board.member(&s.web, &bob, ProjectRole::Participant).await;
+    let bob_token = board.token("bob").await;
+    board.user("mallory").await;
+    let outsider = board.token("mallory").await;
+
+    let written =
+        app.ok(&s.alice_token, "mutation { addComment(ref: \"WEB-1\", body: \"hi\") { id } }", json!({})).await;
+    let comment_id = written["addComment"]["id"].as_str().expect("id").to_owned();
+    app.ok(&s.alice_token, "mutation { registerAgent(name: \"fixer\", task: \"WEB-1\") { id } }", json!({})).await;
+
+    // A member of the project sees the comment, in its task and by id, and
+    // alice's agent at work on the task.
+    let node = "query($id: ID!) { node(id: $id) { ... on Comment { body } } }";
+    let seen = app.ok(&bob_token, node, json!({"id": comment_id})).await;
+    assert!(seen["node"]["body"].as_str().is_some_and(|body| body.contains("hi")), "{seen}");
+    let listed = app.ok(&bob_token, "{ task(ref: \"WEB-1\") { comments { totalCount } } }", json!({})).await;
+    assert_eq!(listed["task"]["comments"]["totalCount"], 1, "{listed}");
+    let sessions = app.ok(&bob_token, "{ agentSessions { totalCount nodes { name task { ref } } } }", json!({})).await;
+    assert_eq!(sessions["agentSessions"]["nodes"][0]["task"]["ref"], "WEB-1", "{sessions}");
+
+    // An outsider sees neither.
+    let (code, error) = app.error(&outsider, node, json!({"id": comment_id})).await;
+    assert_eq!(code, "NOT_FOUND", "{error}");
+    let sessions = app.ok(&outsider, "{ agentSessions { totalCount } }", json!({})).await;
+    assert_eq!(sessions["agentSessions"]["totalCount"], 0, "{sessions}");
+}
+
 async fn missing_or_bad_token_is_401(backend: Backend) {
     let app = TestApp::start(backend).await;
     simple_board(&app).await;
@@ -152,5 +185,6 @@ on_both_backends!(
     outsider_sees_nothing_on_any_path,
     admins_see_every_project_of_their_workspace_and_scopes_narrow,
     read_only_tokens_cannot_write,
+    comments_and_agent_sessions_are_seen_with_their_task,
     missing_or_bad_token_is_401,
 );

@@ -1,0 +1,249 @@
+//! The guard's fitting of a record (a task, a page, a project): when
+//! what is beside its longest text window would leave that window less
+//! than half the cap, its longest list is cut from its tail; a window whose
+//! `maxChars` is a variable the call sends is read again, narrower (so the
+//! schema says what the partial read means); any other window is cut in
+//! place.
+
+use serde_json::{Map, Value};
+
+use super::{Budget, Fit, MARK_ROOM, encode, narrow_text};
+use crate::error_code::ErrorCode;
+use crate::mcp::error::{ToolError, ToolResult};
+use crate::text::utf16_len;
+
+/// A text window seen while shaping a record: where it starts, so that a
+/// narrowed window knows where the next one begins, and the variables its
+/// size and start come from.
+pub struct Window {
+    pub key: String,
+    /// Where it starts, when selected.
+    pub start: Option<u64>,
+    /// The whole text's length, when selected.
+    pub total: Option<Value>,
+    pub max_chars_from: Option<String>,
+    pub cursor_from: Option<String>,
+}
+
+/// What fitting a record did so far, kept across its reads.
+#[derive(Default)]
+pub struct Fitting {
+    /// Lists cut from their tail: key and items kept.
+    cuts: Vec<(String, usize)>,
+    reads: usize,
+}
+
+/// How many times a record is read again before it is too large: once is
+/// enough but where escapes move the size.
+const MAX_READS: usize = 2;
+/// Room left for the marks a narrowed window gains.
+const SLACK: usize = MARK_ROOM;
+
+/// Fits a record in its cap, by the first step that applies, until it fits:
+/// when what is beside its longest window would leave that window less
+/// than half the cap, the record's longest list is cut from its tail; a
+/// window sized by a variable the call sends is read again, narrower; any
+/// other window is cut in place.
+pub fn fit_record(
+    mut record: Map<String, Value>,
+    windows: &[Window],
+    budget: &Budget,
+    fitting: &mut Fitting,
+) -> ToolResult<Fit> {
+    let cap = budget.cap;
+    for (key, kept) in &fitting.cuts {
+        cut_list(&mut record, key, *kept);
+    }
+    loop {
+        // Serializing a map cannot fail.
+        let text = serde_json::to_string(&record).unwrap_or_default();
+        let size = utf16_len(&text);
+        if size <= cap {
+            return Ok(Fit::Reply(text));
+        }
+        let too_large = || {
+            ToolError::new(
+                ErrorCode::ReplyTooLarge,
+                format!("the reply is {size} characters, over the {cap}-character cap"),
+                "ask for less, or a larger `max_chars`",
+            )
+        };
+        // A record without a window has no text to narrow; one whose window
+        // is empty (a section not found, a cursor at the end) still has its
+        // lists to cut.
+        if windows.is_empty() {
+            return Err(too_large());
+        }
+        let longest = windows
+            .iter()
+            .filter_map(|w| Some((w, record.get(&w.key)?.as_str()?.to_owned())))
+            .max_by_key(|(_, text)| utf16_len(text));
+        let text_size = longest.as_ref().map_or(0, |(_, text)| encoded_len(text));
+        let rest = size - text_size;
+        let floor = text_size.min(cap / 2);
+        if rest + floor + SLACK > cap {
+            if let Some(cut) = cut_longest_list(&mut record, rest + floor + SLACK - cap) {
+                fitting.cuts.push(cut);
+                continue;
+            }
+        }
+        let Some((window, text)) = longest else { return Err(too_large()) };
+        let room = cap.saturating_sub(rest).saturating_sub(SLACK);
+        if let Some(variable) = window.max_chars_from.as_ref().filter(|v| budget.resizable.contains(*v)) {
+            // The schema reads the narrower window, so what it says about
+            // the read (where the next starts, whether it is whole) holds.
+            let kept = crate::text::fit_json(&text, room).filter(|k| !k.is_empty());
+            return match kept {
+                Some(kept) if fitting.reads < MAX_READS => {
+                    fitting.reads += 1;
+                    Ok(Fit::Again { variable: variable.clone(), chars: utf16_len(kept) })
+                }
+                _ => Err(too_large()),
+            };
+        }
+        return narrow_in_place(record, window, cap).map(Fit::Reply).ok_or_else(too_large);
+    }
+}
+
+/// Cuts `window`'s text in `record` until the record fits in `cap`. Only a
+/// window read from a cursor, whose start is known, says where to read on.
+fn narrow_in_place(record: Map<String, Value>, window: &Window, cap: usize) -> Option<String> {
+    let key = &window.key;
+    let resumable = window.cursor_from.as_ref().and(window.start);
+    narrow_text(record, key, cap, |reply, kept| {
+        reply.insert(format!("{key}_truncated"), true.into());
+        if let Some(total) = &window.total {
+            reply.insert(format!("{key}_total_chars"), total.clone());
+        }
+        match resumable {
+            Some(start) => _ = reply.insert(format!("{key}_next"), (start + utf16_len(kept) as u64).into()),
+            None => _ = reply.remove(&format!("{key}_next")),
+        }
+    })
+}
+
+/// The length of `text` written as a JSON string, without its quotes.
+fn encoded_len(text: &str) -> usize {
+    utf16_len(&encode(&Value::String(text.to_owned()))) - 2
+}
+
+/// Cuts the longest list of `record` by at least `excess` characters (its
+/// `_truncated` mark counted), from its tail; the key and the items kept,
+/// or None without a list to cut.
+fn cut_longest_list(record: &mut Map<String, Value>, excess: usize) -> Option<(String, usize)> {
+    let (key, items) = record
+        .iter()
+        .filter_map(|(key, value)| Some((key, value.as_array().filter(|a| !a.is_empty())?)))
+        .max_by_key(|(_, items)| items.iter().map(|item| utf16_len(&encode(item)) + 1).sum::<usize>())?;
+    let excess = excess + utf16_len(&format!(",\"{key}_truncated\":true"));
+    let mut kept = items.len();
+    let mut dropped = 0;
+    while kept > 0 && dropped < excess {
+        kept -= 1;
+        dropped += utf16_len(&encode(&items[kept])) + 1;
+    }
+    let key = key.clone();
+    cut_list(record, &key, kept);
+    Some((key, kept))
+}
+
+fn cut_list(record: &mut Map<String, Value>, key: &str, kept: usize) {
+    if let Some(Value::Array(items)) = record.get_mut(key) {
+        if items.len() > kept {
+            items.truncate(kept);
+            record.insert(format!("{key}_truncated"), true.into());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use serde_json::json;
+
+    use super::*;
+    use crate::mcp::document::{Shared, ToolDocument};
+    use crate::mcp::reply::{Shaped, Style, shape};
+    use crate::mcp::types::Types;
+
+    const SDL: &str = "type Query { page: Page }
+        type Page { title: String tags: [String!]! body(maxChars: Int, cursor: Int): TextWindow! }
+        type TextWindow { text: String! totalChars: Int! start: Int! next: Int truncated: Boolean! }";
+
+    fn document(text: &str) -> ToolDocument {
+        let types = Types::from_sdl(SDL).expect("sdl");
+        ToolDocument::parse("page.graphql", text, &types, &Shared { name: "", text: "" }).expect("a tool")
+    }
+
+    fn fit(document: &ToolDocument, data: Value, cap: usize, fitting: &mut Fitting) -> Value {
+        let style = Style { verbose: false, fields: None, asked: HashSet::new() };
+        let budget = Budget { cap, resizable: HashSet::from(["maxChars".to_owned()]) };
+        let Shaped::Record { record, windows } = shape(document, &data, &style).expect("a record") else {
+            panic!("not a record")
+        };
+        match fit_record(record, &windows, &budget, fitting).expect("a reply") {
+            Fit::Reply(text) => {
+                assert!(utf16_len(&text) <= cap, "{text}");
+                serde_json::from_str(&text).expect("json")
+            }
+            Fit::Again { variable, chars } => json!({"again": variable, "chars": chars}),
+        }
+    }
+
+    fn page(body: &str, tags: usize) -> Value {
+        let tags: Vec<String> = (0..tags).map(|i| format!("tag-{i:04}")).collect();
+        json!({"page": {"title": "T", "tags": tags, "body": {
+            "text": body, "totalChars": body.len(), "start": 0, "next": null, "truncated": false
+        }}})
+    }
+
+    #[test]
+    fn a_narrowed_window_says_where_to_read_on_only_when_it_has_a_cursor() {
+        let fixed =
+            document("# P.\nquery P { page { title body(maxChars: 5000) { text totalChars start next truncated } } }");
+        let reply = fit(&fixed, page(&"word ".repeat(400), 0), 1000, &mut Fitting::default());
+        assert_eq!((reply["body_truncated"].clone(), reply.get("body_next")), (json!(true), None), "{reply}");
+        assert_eq!(reply["body_total_chars"], 2000);
+
+        let paged = document(
+            "# P.\nquery P($cursor: Int = 0) { page { title body(maxChars: 5000, cursor: $cursor) { text totalChars start next truncated } } }",
+        );
+        let reply = fit(&paged, page(&"word ".repeat(400), 0), 1000, &mut Fitting::default());
+        let kept = reply["body"].as_str().expect("body");
+        assert_eq!(reply["body_next"], utf16_len(kept));
+    }
+
+    #[test]
+    fn a_window_sized_by_a_variable_is_read_again_narrower() {
+        let sized = document(
+            "# P.\nquery P($maxChars: Int = 8000) { page { title body(maxChars: $maxChars) { text truncated } } }",
+        );
+        let reply = fit(&sized, page(&"word ".repeat(400), 0), 1000, &mut Fitting::default());
+        assert_eq!(reply["again"], "maxChars");
+        let chars = reply["chars"].as_u64().expect("chars");
+        assert!((800..1000).contains(&chars), "{reply}");
+    }
+
+    #[test]
+    fn a_list_beside_the_text_gives_way_when_it_would_crowd_it_out() {
+        let both = document(
+            "# P.\nquery P($cursor: Int = 0) { page { title tags body(maxChars: 5000, cursor: $cursor) { text totalChars start next truncated } } }",
+        );
+        let mut fitting = Fitting::default();
+        let reply = fit(&both, page(&"word ".repeat(400), 500), 2000, &mut fitting);
+        assert_eq!(reply["tags_truncated"], true, "{reply}");
+        let tags = reply["tags"].as_array().expect("tags");
+        assert!(!tags.is_empty() && tags.len() < 500);
+        assert_eq!(tags.last(), Some(&json!(format!("tag-{:04}", tags.len() - 1))), "cut from the tail");
+        assert!(reply["body"].as_str().is_some_and(|b| utf16_len(b) >= 900), "the text keeps half the cap: {reply}");
+
+        // A short list beside a long text stays whole.
+        let reply = fit(&both, page(&"word ".repeat(400), 5), 1000, &mut Fitting::default());
+        assert_eq!((reply["tags"].as_array().map(Vec::len), reply.get("tags_truncated")), (Some(5), None));
+
+        // An empty window (nothing left to read) still lets the list give way.
+        let reply = fit(&both, page("", 500), 1000, &mut Fitting::default());
+        assert_eq!(reply["tags_truncated"], true, "{reply}");
+    }
+}

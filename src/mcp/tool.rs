@@ -1,0 +1,172 @@
+//! One document tool and its call, a pipeline of four stages, each entered
+//! once per read: the arguments are read into a plan (`plan`); the
+//! operation runs with the caller's identity (here); the result is shaped
+//! (`reply`); the guard fits it to the plan's budget (`guard`), and may
+//! ask for the record to be read again with a narrower window. Whatever
+//! the call answers passes the guard's final check.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use async_graphql::parser::types::ExecutableDocument;
+use async_graphql::{Request, Variables};
+use rmcp::model::{JsonObject, MetaObject, Tool, ToolAnnotations};
+use serde_json::{Map, Value};
+
+use super::arguments::Arguments;
+use super::document::{DocumentError, Shared, ToolDocument};
+use super::error::{ToolError, ToolResult, from_graphql};
+use super::guard::{self, Fit, Fitting};
+use super::names::Names;
+use super::omit::Omissions;
+use super::plan::Plan;
+use super::reply;
+use super::types::Types;
+use crate::App;
+use crate::error_code::ErrorCode;
+use crate::store::Viewer;
+
+/// The largest reply a client should expect, in the client's own key.
+pub const MAX_RESULT_SIZE_META: &str = "anthropic/maxResultSizeChars";
+
+/// What every tool's schema says of this server: its reply cap and page.
+#[derive(Clone, Copy, Default)]
+pub struct ToolLimits {
+    pub cap: u32,
+    pub max_page: u64,
+}
+
+/// One document tool, ready to list and to call.
+pub struct DocumentTool {
+    pub tool: Tool,
+    pub document: ToolDocument,
+    arguments: Arguments,
+    names: Names,
+    types: Arc<Types>,
+    parsed: Arc<ExecutableDocument>,
+    omissions: Omissions,
+}
+
+/// What a call answers: a reply, or an error body, within its cap.
+pub struct Answer {
+    pub text: String,
+    pub is_error: bool,
+}
+
+impl DocumentTool {
+    /// Reads `text` as a tool; `operations` are the built-in tools by the
+    /// schema field they run, for the names its errors use.
+    pub fn parse(
+        source: &str,
+        text: &str,
+        types: &Arc<Types>,
+        shared: &Shared,
+        limits: ToolLimits,
+        operations: &Arc<HashMap<String, String>>,
+    ) -> Result<Self, DocumentError> {
+        let document = ToolDocument::parse(source, text, types, shared)?;
+        Self::new(document, types, limits, operations)
+    }
+
+    pub fn new(
+        document: ToolDocument,
+        types: &Arc<Types>,
+        limits: ToolLimits,
+        operations: &Arc<HashMap<String, String>>,
+    ) -> Result<Self, DocumentError> {
+        let names = Names::of(&document, operations);
+        let max_page = i64::try_from(limits.max_page).unwrap_or(i64::MAX);
+        let arguments = Arguments::of(&document, &names, types, max_page).map_err(|message| DocumentError {
+            source_name: document.origins.file().to_owned(),
+            line: 1,
+            column: 1,
+            message,
+        })?;
+        let mut tool =
+            Tool::new(document.tool_name.clone(), document.description.clone(), Arc::new(arguments.schema.clone()))
+                .with_title(document.title.clone());
+        let annotations = ToolAnnotations::new().read_only(!document.write);
+        tool.annotations = Some(if document.write { annotations.destructive(!document.additive) } else { annotations });
+        let mut meta = JsonObject::new();
+        meta.insert(MAX_RESULT_SIZE_META.into(), limits.cap.into());
+        tool.meta = Some(MetaObject(meta));
+        let parsed = Arc::new(document.parsed.clone());
+        Ok(Self { tool, document, arguments, names, types: types.clone(), parsed, omissions: Omissions::default() })
+    }
+
+    /// Runs the tool for `viewer` within the server's `cap`.
+    pub async fn call(&self, app: &App, viewer: &Viewer, arguments: Option<Map<String, Value>>, cap: usize) -> Answer {
+        let (outcome, cap) = match self.arguments.plan(arguments, &self.document, &self.types, cap) {
+            Ok(plan) => {
+                let cap = plan.budget.cap;
+                (self.run(app, viewer, plan).await, cap)
+            }
+            Err(err) => (Err(err), cap),
+        };
+        let (text, is_error) = match outcome {
+            Ok(text) => (text, false),
+            Err(err) => {
+                tracing::debug!(error = %crate::text::for_log(&err.to_string()), "tool error");
+                (err.body().to_string(), true)
+            }
+        };
+        let (text, is_error) = guard::final_check(text, is_error, cap);
+        Answer { text, is_error }
+    }
+
+    /// Stages two to four, within one time limit however many times the
+    /// record is read.
+    async fn run(&self, app: &App, viewer: &Viewer, mut plan: Plan) -> ToolResult<String> {
+        let document = self.omissions.document(&self.parsed, &plan.omitted);
+        let mut fitting = Fitting::default();
+        let reads = async {
+            loop {
+                let data = self.execute(app, viewer, &document, &plan.variables).await?;
+                let shaped = reply::shape(&self.document, &data, &plan.style)?;
+                match guard::fit(shaped, &plan.budget, plan.form, &mut fitting)? {
+                    Fit::Reply(text) => return Ok(text),
+                    Fit::Again { variable, chars } => _ = plan.variables.insert(variable, chars.into()),
+                }
+            }
+        };
+        let limit = app.settings.limits.request_timeout();
+        tokio::time::timeout(limit, reads).await.unwrap_or_else(|_| {
+            Err(ToolError::invalid(
+                format!("the call did not finish within {} s and was stopped", limit.as_secs()),
+                "narrow the filter, ask for smaller pages, or select fewer fields",
+            ))
+        })
+    }
+
+    /// Runs the document once and returns its data, or the first error as a
+    /// tool error in the tool's names.
+    async fn execute(
+        &self,
+        app: &App,
+        viewer: &Viewer,
+        parsed: &ExecutableDocument,
+        variables: &Map<String, Value>,
+    ) -> ToolResult<Value> {
+        let document = &self.document;
+        let mut request = Request::new(document.text.clone())
+            .operation_name(document.operation.clone())
+            .variables(Variables::from_json(Value::Object(variables.clone())));
+        request.set_parsed_query(parsed.clone());
+        let response =
+            app.graphql.execute_document(crate::graphql::with_viewer(request, &app.store, viewer.clone())).await;
+        let Some(error) = response.errors.first() else {
+            return response
+                .data
+                .into_json()
+                .map_err(|err| ToolError::new(ErrorCode::Internal, err.to_string(), "try again"));
+        };
+        // The document passed the schema's validation when it was loaded:
+        // one that fails it now (an error at a place in the document, before
+        // any field ran) fails on the values the call sent.
+        if error.path.is_empty() && !error.locations.is_empty() {
+            let message = self.names.in_tool_terms(&error.message);
+            return Err(ToolError::invalid(message, "check the tool's input schema in tools/list"));
+        }
+        Err(from_graphql(error, &self.names))
+    }
+}
