@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Mutation testing with cargo-mutants over the modules whose bugs would
-# cost the most: the size guard, keyset cursors, text windows, visibility,
+# cost the most: the size guard (lists, and records), keyset cursors, text windows, visibility,
 # the document limits and the input bounds. Each module is mutated alone,
 # with the tests that exercise it (unit tests, and the integration binary
 # that drives it), and the score is printed per module: caught over viable
@@ -15,11 +15,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 command -v cargo-mutants >/dev/null || { echo "tests/mutants.sh: cargo install cargo-mutants first" >&2; exit 1; }
 
-# module name | file | the test target that exercises it | a test-name filter
+# module name | file | the test targets that exercise it | test-name filters
 # Unit tests first: a module whose bugs only an integration test sees is
 # run against that binary, narrowed to the tests about it.
 modules=(
   "guard|src/mcp/guard.rs|--lib|"
+  "record|src/mcp/guard/record.rs|--lib|"
   "cursor|src/store/cursor.rs|--lib|"
   "keyset|src/store/keyset.rs|--lib|"
   "window|src/text/window.rs|--lib|"
@@ -28,7 +29,7 @@ modules=(
   "introspection|src/graphql/introspection.rs|--lib|"
   "input|src/store/input.rs|--lib|"
   "visibility|src/store/visibility.rs|--test=graphql|visibility"
-  "serve|src/http/serve.rs|--test=graphql|slow_clients"
+  "serve|src/http/serve.rs|--lib --test=graphql|slow_clients http::serve::"
 )
 wanted=("$@")
 printf '%-14s %7s %7s %7s %9s %7s\n' module caught missed timeout unviable score
@@ -38,11 +39,13 @@ for entry in "${modules[@]}"; do
   if [ ${#wanted[@]} -gt 0 ] && [[ ! " ${wanted[*]} " == *" $name "* ]]; then continue; fi
   out="mutants.out/$name"
   rm -rf "$out"; mkdir -p "$out"
-  # shellcheck disable=SC2086
-  # The target is built and run alone (`--cargo-arg`); a unit test that
+  # The targets are built and run alone (`--cargo-arg`); a unit test that
   # loops is stopped after 30 s and counts as caught.
+  targets=()
+  for t in $target; do targets+=(--cargo-arg="$t"); done
+  # shellcheck disable=SC2086
   cargo mutants --file "$file" --timeout 30 --output "$out" --no-shuffle -j 2 \
-    --cargo-arg="$target" -- $filter >"$out/log.txt" 2>&1
+    "${targets[@]}" -- $filter >"$out/log.txt" 2>&1
   dir="$out/mutants.out"
   count() { local n=0; [ -f "$dir/$1.txt" ] && n=$(grep -c . "$dir/$1.txt" || true); echo "${n:-0}"; }
   caught=$(count caught); missed=$(count missed); timeout=$(count timeout); unviable=$(count unviable)

@@ -246,24 +246,45 @@ fn plan_project(
     });
 
     let members = pick_project_members(rng, &workspace.members, local);
+    plan_members(ids, id, &members, rows);
+    // A few projects have a review step, so a status key is not a category.
+    let statuses = plan_statuses(ids, id, index % 3 == 1, rows);
+    let labels = plan_labels(rng, ids, id, rows);
+
+    ProjectPlan {
+        id,
+        key,
+        members,
+        statuses,
+        labels,
+        weight: rng.random_range(1..=4),
+        last_number: 0,
+        epics: Vec::new(),
+    }
+}
+
+/// The project's members: the first a manager (unless an agent), the rest
+/// participants.
+fn plan_members(ids: &mut Ids, project_id: i64, members: &[Member], rows: &mut ProjectRows) {
     for (position, member) in members.iter().enumerate() {
         let role =
             if position == 0 && !is_agent(member.username) { ProjectRole::Manager } else { ProjectRole::Participant };
         rows.members.push(project_member::Model {
             id: take(&mut ids.project_member),
-            project_id: id,
+            project_id,
             user_id: member.id,
             role,
         });
     }
+}
 
-    // A few projects have a review step, so a status key is not a category.
-    let with_review = index % 3 == 1;
+/// The workflow: to do, in progress, (in review,) done and canceled.
+fn plan_statuses(ids: &mut Ids, project_id: i64, with_review: bool, rows: &mut ProjectRows) -> Statuses {
     let mut make = |key: &'static str, name: &str, category: StatusCategory, position: i32| {
         let status_id = take(&mut ids.status);
         rows.statuses.push(status::Model {
             id: status_id,
-            project_id: id,
+            project_id,
             key: key.to_owned(),
             name: name.to_owned(),
             category,
@@ -277,37 +298,30 @@ fn plan_project(
     let after = if with_review { 3 } else { 2 };
     let done = make("done", "Done", StatusCategory::Done, after);
     let canceled = make("canceled", "Canceled", StatusCategory::Canceled, after + 1);
+    Statuses { todo, in_progress, review, done, canceled }
+}
 
+/// The first label of the catalogue and three to five others.
+fn plan_labels(rng: &mut StdRng, ids: &mut Ids, project_id: i64, rows: &mut ProjectRows) -> Vec<(i64, &'static str)> {
     let mut others: Vec<usize> = (1..LABELS.len()).collect();
     others.shuffle(rng);
     let extra = rng.random_range(3..=5);
     let mut chosen = vec![0];
     chosen.extend(others.into_iter().take(extra));
-    let labels = chosen
+    chosen
         .into_iter()
         .map(|l| {
             let (label_name, color) = LABELS[l];
             let label_id = take(&mut ids.label);
             rows.labels.push(label::Model {
                 id: label_id,
-                project_id: id,
+                project_id,
                 name: label_name.to_owned(),
                 color: color.map(str::to_owned),
             });
             (label_id, label_name)
         })
-        .collect();
-
-    ProjectPlan {
-        id,
-        key,
-        members,
-        statuses: Statuses { todo, in_progress, review, done, canceled },
-        labels,
-        weight: rng.random_range(1..=4),
-        last_number: 0,
-        epics: Vec::new(),
-    }
+        .collect()
 }
 
 /// Some, never all, of the workspace's members, so that who may see a

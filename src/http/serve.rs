@@ -62,11 +62,14 @@ struct Refusals {
 }
 
 impl Refusals {
-    fn refused(&mut self, max: usize) {
-        if self.last_warning.is_none_or(|at| at.elapsed() >= CAP_WARNING_EVERY) {
+    /// Counts one refusal; whether it was logged.
+    fn refused(&mut self, max: usize) -> bool {
+        let due = self.last_warning.is_none_or(|at| at.elapsed() >= CAP_WARNING_EVERY);
+        if due {
             tracing::warn!(max, "connections closed: the server holds its most connections");
             self.last_warning = Some(Instant::now());
         }
+        due
     }
 }
 
@@ -173,16 +176,16 @@ where
 /// client never answers a ping. The deadline is polled whenever a read or a
 /// write waits. It holds the connection's permit, so an upgraded connection
 /// counts against the cap for as long as it lives.
-struct IdleTimeout {
-    stream: TcpStream,
+struct IdleTimeout<S = TcpStream> {
+    stream: S,
     idle: Duration,
     deadline: Pin<Box<Sleep>>,
     working: Arc<AtomicUsize>,
     _permit: OwnedSemaphorePermit,
 }
 
-impl IdleTimeout {
-    fn new(stream: TcpStream, idle: Duration, permit: OwnedSemaphorePermit, working: Arc<AtomicUsize>) -> Self {
+impl<S> IdleTimeout<S> {
+    fn new(stream: S, idle: Duration, permit: OwnedSemaphorePermit, working: Arc<AtomicUsize>) -> Self {
         Self { stream, idle, deadline: Box::pin(tokio::time::sleep(idle)), working, _permit: permit }
     }
 
@@ -202,7 +205,7 @@ fn idle_error() -> io::Error {
     io::Error::new(io::ErrorKind::TimedOut, "the connection was idle too long")
 }
 
-impl AsyncRead for IdleTimeout {
+impl<S: AsyncRead + Unpin> AsyncRead for IdleTimeout<S> {
     fn poll_read(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &mut ReadBuf<'_>) -> Poll<io::Result<()>> {
         let this = self.get_mut();
         let before = buf.filled().len();
@@ -219,7 +222,7 @@ impl AsyncRead for IdleTimeout {
     }
 }
 
-impl AsyncWrite for IdleTimeout {
+impl<S: AsyncWrite + Unpin> AsyncWrite for IdleTimeout<S> {
     fn poll_write(self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
         match Pin::new(&mut this.stream).poll_write(cx, buf) {
@@ -250,5 +253,103 @@ impl AsyncWrite for IdleTimeout {
 
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const IDLE: Duration = Duration::from_millis(200);
+
+    /// A writer that takes everything, one buffer at a time.
+    struct Plain;
+
+    impl AsyncWrite for Plain {
+        fn poll_write(self: Pin<&mut Self>, _: &mut Context<'_>, buf: &[u8]) -> Poll<io::Result<usize>> {
+            Poll::Ready(Ok(buf.len()))
+        }
+
+        fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<io::Result<()>> {
+            Poll::Ready(Ok(()))
+        }
+
+        fn poll_shutdown(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<io::Result<()>> {
+            Poll::Ready(Ok(()))
+        }
+    }
+
+    /// A connection over an in-memory pipe of `capacity` bytes, its client
+    /// end, and its handlers' working count.
+    fn connection(
+        capacity: usize,
+    ) -> (IdleTimeout<tokio::io::DuplexStream>, tokio::io::DuplexStream, Arc<AtomicUsize>) {
+        let (server, client) = tokio::io::duplex(capacity);
+        let permit = Arc::new(Semaphore::new(1)).try_acquire_owned().expect("a permit");
+        let working = Arc::new(AtomicUsize::new(0));
+        (IdleTimeout::new(server, IDLE, permit, working.clone()), client, working)
+    }
+
+    #[tokio::test]
+    async fn a_silent_client_times_out_unless_a_handler_is_working() {
+        use tokio::io::AsyncReadExt;
+        let (mut connection, _client, working) = connection(64);
+        let mut buf = [0u8; 8];
+        working.store(1, Ordering::Relaxed);
+        let waited = tokio::time::timeout(IDLE * 2, connection.read(&mut buf)).await;
+        assert!(waited.is_err(), "a working handler keeps the connection open");
+        working.store(0, Ordering::Relaxed);
+        let read = tokio::time::timeout(IDLE * 3, connection.read(&mut buf)).await.expect("ends");
+        assert_eq!(read.expect_err("idle").kind(), io::ErrorKind::TimedOut);
+    }
+
+    #[tokio::test]
+    async fn a_write_the_client_does_not_read_waits_until_the_idle_time_then_fails() {
+        use tokio::io::AsyncWriteExt;
+        for vectored in [false, true] {
+            let (mut connection, _client, _) = connection(16);
+            let data = [7u8; 64];
+            let write = async {
+                loop {
+                    let written = if vectored {
+                        connection.write_vectored(&[io::IoSlice::new(&data)]).await
+                    } else {
+                        connection.write(&data).await
+                    };
+                    if let Err(err) = written {
+                        return err;
+                    }
+                }
+            };
+            let started = Instant::now();
+            let err = tokio::time::timeout(IDLE * 3, write).await.expect("ends");
+            assert_eq!(err.kind(), io::ErrorKind::TimedOut, "vectored: {vectored}");
+            assert!(started.elapsed() >= IDLE, "not before the idle time (vectored: {vectored})");
+        }
+    }
+
+    #[tokio::test]
+    async fn flush_shutdown_and_vectored_writes_are_the_streams() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let (mut connection, mut client, _) = connection(64);
+        assert!(connection.is_write_vectored(), "as the pipe");
+        let permit = Arc::new(Semaphore::new(1)).try_acquire_owned().expect("a permit");
+        let plain = IdleTimeout::new(Plain, IDLE, permit, Arc::new(AtomicUsize::new(0)));
+        assert!(!plain.is_write_vectored(), "as a stream that does not write vectored");
+        connection.write_all(b"bye").await.expect("written");
+        connection.flush().await.expect("flushed");
+        connection.shutdown().await.expect("shut down");
+        let mut read = Vec::new();
+        tokio::time::timeout(IDLE, client.read_to_end(&mut read)).await.expect("the client sees the end").ok();
+        assert_eq!(read, b"bye");
+    }
+
+    #[test]
+    fn a_flood_of_refusals_is_logged_once_in_a_while() {
+        let mut refusals = Refusals::default();
+        assert!(refusals.refused(8), "the first refusal is logged");
+        assert!(!refusals.refused(8), "the next ones, right after, are not");
+        refusals.last_warning = Instant::now().checked_sub(CAP_WARNING_EVERY);
+        assert!(refusals.refused(8), "one is logged again after the interval");
     }
 }

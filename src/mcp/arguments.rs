@@ -196,3 +196,52 @@ fn given_flag_of(name: &str, document: &ToolDocument) -> Option<String> {
     let of = chars.next().filter(char::is_ascii_uppercase)?.to_ascii_lowercase().to_string() + chars.as_str();
     document.variables.iter().any(|v| v.name == of).then_some(of)
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::mcp::document::Shared;
+
+    fn roles(variables: &str) -> Result<Vec<(String, String)>, String> {
+        let types = Types::from_sdl("type Query { item(a: String, n: Int, b: Boolean): String }").expect("sdl");
+        let text = format!("# Item.\nquery Item({variables}) {{ item }}");
+        let document = ToolDocument::parse("t.graphql", &text, &types, &Shared { name: "", text: "" })
+            .map_err(|e| e.to_string())?;
+        let names = Names::of(&document, &Arc::new(HashMap::new()));
+        let arguments = Arguments::of(&document, &names, &types, 200)?;
+        Ok(arguments
+            .specs
+            .iter()
+            .map(|s| {
+                let role = format!("{:?}", s.role);
+                (s.argument.clone(), role.split([' ', '{', '(']).next().unwrap_or_default().to_owned())
+            })
+            .collect())
+    }
+
+    #[test]
+    fn each_named_variable_has_its_role_and_type() {
+        let found =
+            roles("$first: Int, $full: Boolean, $verbose: Boolean, $a: String, $withA: Boolean").expect("a tool");
+        let role_of = |argument: &str| found.iter().find(|(a, _)| a == argument).map(|(_, r)| r.as_str());
+        assert_eq!(role_of("limit"), Some("Limit"));
+        assert_eq!(role_of("view"), Some("View"));
+        assert_eq!(role_of("verbose"), Some("Verbose"));
+        assert_eq!(role_of("a"), Some("Value"));
+        assert_eq!(role_of(""), Some("Given"), "`$withA` is a flag, not an argument");
+        assert_eq!(role_of("fields"), Some("Fields"));
+        assert_eq!(role_of("max_chars"), Some("MaxChars"));
+        for (declared, says) in [
+            ("$first: String", "`$first` is the page size"),
+            ("$full: Int", "`$full` selects the full view"),
+            ("$verbose: String", "`$verbose` keeps empty values"),
+            ("$maxChars: String", "`$maxChars` is the reply's cap"),
+        ] {
+            let err = roles(declared).expect_err(declared);
+            assert!(err.contains(says), "{declared}: {err}");
+        }
+    }
+}

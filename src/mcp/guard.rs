@@ -16,9 +16,9 @@ use serde_json::{Map, Value};
 use crate::text::utf16_len;
 
 use super::error::{ToolError, ToolResult};
-use super::reply::Shaped;
+use super::reply::{Form, Item, Shaped, list_value};
 use crate::error_code::ErrorCode;
-pub use record::{Fitting, Window};
+pub use record::Fitting;
 
 /// What one call's reply must fit, every clamp applied.
 pub struct Budget {
@@ -54,64 +54,6 @@ pub fn fit(shaped: Shaped, budget: &Budget, form: Form, fitting: &mut Fitting) -
 pub fn encode(reply: &Value) -> String {
     // Serializing a `Value` cannot fail.
     serde_json::to_string(reply).unwrap_or_default()
-}
-
-/// One list item with the cursor that resumes right after it.
-pub struct Item {
-    pub cursor: String,
-    pub value: Value,
-}
-
-/// How a list's items are written (`format`).
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum Form {
-    /// `items`: one object per item.
-    #[default]
-    Object,
-    /// `columns` once, then `rows`: one array per item, null where an item
-    /// has no value (the keys are not repeated per item).
-    Table,
-}
-
-/// `{items, next, total}` (or the table form) of `items`.
-pub fn list_value(items: &[Item], next: Option<&str>, total: i64, truncated: bool, form: Form) -> Value {
-    let mut reply = Map::new();
-    match form {
-        Form::Object => {
-            reply.insert("items".into(), Value::Array(items.iter().map(|i| i.value.clone()).collect()));
-        }
-        Form::Table => {
-            let (columns, rows) = table(items);
-            reply.insert("columns".into(), columns.into());
-            reply.insert("rows".into(), rows.into());
-        }
-    }
-    if let Some(next) = next {
-        reply.insert("next".into(), next.into());
-    }
-    reply.insert("total".into(), total.into());
-    if truncated {
-        reply.insert("truncated".into(), true.into());
-    }
-    Value::Object(reply)
-}
-
-/// The columns of `items` (every key of any item, in the order first
-/// seen) and one row per item.
-fn table(items: &[Item]) -> (Vec<Value>, Vec<Value>) {
-    let mut columns: Vec<&str> = Vec::new();
-    for object in items.iter().filter_map(|i| i.value.as_object()) {
-        for key in object.keys() {
-            if !columns.contains(&key.as_str()) {
-                columns.push(key);
-            }
-        }
-    }
-    let rows = items
-        .iter()
-        .map(|i| Value::Array(columns.iter().map(|c| i.value.get(*c).cloned().unwrap_or(Value::Null)).collect()))
-        .collect();
-    (columns.into_iter().map(Value::from).collect(), rows)
 }
 
 /// `{items, next, total}` (or the table form) within `cap`, cut on an item

@@ -5,8 +5,9 @@
 //! text window is flattened into its parent (`description`,
 //! `description_truncated`, `description_total_chars`, `description_next`);
 //! null, false, zero, empty and `NONE` values are left out unless
-//! `verbose`; a connection is its items, `next` and `total`. Nothing here
-//! measures a size: fitting the reply to its budget is the guard's.
+//! `verbose`; a connection is `{items, next, total}`, or in the table form
+//! `columns` once and then `rows`. Nothing here measures a size: fitting
+//! the reply to its budget is the guard's.
 
 use std::collections::HashSet;
 
@@ -14,7 +15,6 @@ use serde_json::{Map, Value};
 
 use super::document::{ObjectKind, ObjectPlan, Shape, ToolDocument, snake_case};
 use super::error::{ToolError, ToolResult};
-use super::guard::{self, Form, Item, Window};
 use crate::error_code::ErrorCode;
 
 /// A value the conventions leave out.
@@ -27,6 +27,77 @@ fn is_empty(value: &Value) -> bool {
         Value::Array(a) => a.is_empty(),
         Value::Object(o) => o.is_empty(),
     }
+}
+
+/// A text window seen while shaping a record: where it starts, so that a
+/// narrowed window knows where the next one begins, and the variables its
+/// size and start come from.
+pub struct Window {
+    pub key: String,
+    /// Where it starts, when selected.
+    pub start: Option<u64>,
+    /// The whole text's length, when selected.
+    pub total: Option<Value>,
+    pub max_chars_from: Option<String>,
+    pub cursor_from: Option<String>,
+}
+
+/// One list item with the cursor that resumes right after it.
+pub struct Item {
+    pub cursor: String,
+    pub value: Value,
+}
+
+/// How a list's items are written (`format`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Form {
+    /// `items`: one object per item.
+    #[default]
+    Object,
+    /// `columns` once, then `rows`: one array per item, null where an item
+    /// has no value (the keys are not repeated per item).
+    Table,
+}
+
+/// `{items, next, total}` (or the table form) of `items`.
+pub fn list_value(items: &[Item], next: Option<&str>, total: i64, truncated: bool, form: Form) -> Value {
+    let mut reply = Map::new();
+    match form {
+        Form::Object => {
+            reply.insert("items".into(), Value::Array(items.iter().map(|i| i.value.clone()).collect()));
+        }
+        Form::Table => {
+            let (columns, rows) = table(items);
+            reply.insert("columns".into(), columns.into());
+            reply.insert("rows".into(), rows.into());
+        }
+    }
+    if let Some(next) = next {
+        reply.insert("next".into(), next.into());
+    }
+    reply.insert("total".into(), total.into());
+    if truncated {
+        reply.insert("truncated".into(), true.into());
+    }
+    Value::Object(reply)
+}
+
+/// The columns of `items` (every key of any item, in the order first
+/// seen) and one row per item.
+fn table(items: &[Item]) -> (Vec<Value>, Vec<Value>) {
+    let mut columns: Vec<&str> = Vec::new();
+    for object in items.iter().filter_map(|i| i.value.as_object()) {
+        for key in object.keys() {
+            if !columns.contains(&key.as_str()) {
+                columns.push(key);
+            }
+        }
+    }
+    let rows = items
+        .iter()
+        .map(|i| Value::Array(columns.iter().map(|c| i.value.get(*c).cloned().unwrap_or(Value::Null)).collect()))
+        .collect();
+    (columns.into_iter().map(Value::from).collect(), rows)
 }
 
 /// How one call wants its reply shaped.
@@ -124,7 +195,7 @@ impl Shaper<'_> {
                 if plan.kind == ObjectKind::Connection && object.contains_key("edges") =>
             {
                 let (items, next, total) = self.connection(object, plan);
-                guard::list_value(&items, next.as_deref(), total, false, Form::Object)
+                list_value(&items, next.as_deref(), total, false, Form::Object)
             }
             (Value::Object(object), Shape::Object(plan)) => {
                 // An object of one field is named by it, even when empty

@@ -10,20 +10,8 @@ use serde_json::{Map, Value};
 use super::{Budget, Fit, MARK_ROOM, encode, narrow_text};
 use crate::error_code::ErrorCode;
 use crate::mcp::error::{ToolError, ToolResult};
+use crate::mcp::reply::Window;
 use crate::text::utf16_len;
-
-/// A text window seen while shaping a record: where it starts, so that a
-/// narrowed window knows where the next one begins, and the variables its
-/// size and start come from.
-pub struct Window {
-    pub key: String,
-    /// Where it starts, when selected.
-    pub start: Option<u64>,
-    /// The whole text's length, when selected.
-    pub total: Option<Value>,
-    pub max_chars_from: Option<String>,
-    pub cursor_from: Option<String>,
-}
 
 /// What fitting a record did so far, kept across its reads.
 #[derive(Default)]
