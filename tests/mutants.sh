@@ -45,7 +45,7 @@ for entry in "${modules[@]}"; do
   for t in $target; do targets+=(--cargo-arg="$t"); done
   # shellcheck disable=SC2086
   cargo mutants --file "$file" --timeout 30 --output "$out" --no-shuffle -j 2 \
-    "${targets[@]}" -- $filter >"$out/log.txt" 2>&1
+    "${targets[@]}" -- -- $filter >"$out/log.txt" 2>&1
   dir="$out/mutants.out"
   count() { local n=0; [ -f "$dir/$1.txt" ] && n=$(grep -c . "$dir/$1.txt" || true); echo "${n:-0}"; }
   caught=$(count caught); missed=$(count missed); timeout=$(count timeout); unviable=$(count unviable)

@@ -309,8 +309,12 @@ mod tests {
         for vectored in [false, true] {
             let (mut connection, _client, _) = connection(16);
             let data = [7u8; 64];
+            let started = Instant::now();
             let write = async {
                 loop {
+                    // A write that answers at once, without writing, never
+                    // lets the timeout below run: give up here instead.
+                    assert!(started.elapsed() < IDLE * 3, "no error within the idle time (vectored: {vectored})");
                     let written = if vectored {
                         connection.write_vectored(&[io::IoSlice::new(&data)]).await
                     } else {
@@ -321,7 +325,6 @@ mod tests {
                     }
                 }
             };
-            let started = Instant::now();
             let err = tokio::time::timeout(IDLE * 3, write).await.expect("ends");
             assert_eq!(err.kind(), io::ErrorKind::TimedOut, "vectored: {vectored}");
             assert!(started.elapsed() >= IDLE, "not before the idle time (vectored: {vectored})");
@@ -342,6 +345,41 @@ mod tests {
         let mut read = Vec::new();
         tokio::time::timeout(IDLE, client.read_to_end(&mut read)).await.expect("the client sees the end").ok();
         assert_eq!(read, b"bye");
+    }
+
+    /// A handler that answers after the time it is given.
+    struct Sleeper;
+
+    impl tower::Service<Duration> for Sleeper {
+        type Response = ();
+        type Error = std::convert::Infallible;
+        type Future = Pin<Box<dyn Future<Output = Result<(), Self::Error>> + Send>>;
+
+        fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            Poll::Ready(Ok(()))
+        }
+
+        fn call(&mut self, wait: Duration) -> Self::Future {
+            Box::pin(async move {
+                tokio::time::sleep(wait).await;
+                Ok(())
+            })
+        }
+    }
+
+    #[tokio::test]
+    async fn a_request_counts_as_work_until_its_handler_answers() {
+        use tower::Service;
+        let working = Arc::new(AtomicUsize::new(0));
+        let mut service = Working { inner: Sleeper, working: working.clone() };
+        std::future::poll_fn(|cx| service.poll_ready(cx)).await.expect("ready");
+        let first = service.call(Duration::from_millis(50));
+        let second = service.call(Duration::from_millis(100));
+        assert_eq!(working.load(Ordering::Relaxed), 2);
+        first.await.expect("answered");
+        assert_eq!(working.load(Ordering::Relaxed), 1);
+        drop(second);
+        assert_eq!(working.load(Ordering::Relaxed), 0, "a dropped request is no longer work");
     }
 
     #[test]

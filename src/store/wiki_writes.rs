@@ -265,18 +265,7 @@ pub async fn put_page(store: &Store, viewer: &Viewer, put: &PutPage) -> Result<w
         };
         match page {
             Some(page) if page.deleted_at.is_none() => {
-                if base == 0 {
-                    return Err(StoreError::conflict(
-                        format!("wiki page {} already exists (revision {})", echo(path), page.revision),
-                        format!(
-                            "read the whole page, then pass `baseRevision` \"{}\" to replace it, or use `patchWikiPage`",
-                            page.revision
-                        ),
-                    ));
-                }
-                if page.revision != base {
-                    return Err(conflict(path, page.revision));
-                }
+                check_replaces(path, &page, base)?;
                 let save_args =
                     Save { page_id: page.id, base, content: &put.content, title: &title, project_id, revive: false };
                 save(store, viewer, path, save_args).await
@@ -303,6 +292,23 @@ pub async fn put_page(store: &Store, viewer: &Viewer, put: &PutPage) -> Result<w
     result.on_violation(&WIKI_PATH, || {
         StoreError::conflict(format!("the path {} is taken", echo(path)), "choose another path")
     })
+}
+
+/// A put over a live page names the revision it replaces: the current one.
+fn check_replaces(path: &str, page: &wiki_page::Model, base: i32) -> Result<()> {
+    if base == 0 {
+        return Err(StoreError::conflict(
+            format!("wiki page {} already exists (revision {})", echo(path), page.revision),
+            format!(
+                "read the whole page, then pass `baseRevision` \"{}\" to replace it, or use `patchWikiPage`",
+                page.revision
+            ),
+        ));
+    }
+    if page.revision != base {
+        return Err(conflict(path, page.revision));
+    }
+    Ok(())
 }
 
 async fn create(
