@@ -304,6 +304,25 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_client_that_keeps_sending_is_not_idle() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let (mut connection, mut client, _) = connection(64);
+        let sender = tokio::spawn(async move {
+            for _ in 0..8 {
+                tokio::time::sleep(IDLE / 2).await;
+                client.write_all(b"x").await.expect("sent");
+            }
+            client
+        });
+        let mut buf = [0u8; 8];
+        let mut received = 0;
+        while received < 8 {
+            received += connection.read(&mut buf).await.expect("each byte came within the idle time");
+        }
+        sender.await.expect("the sender ended");
+    }
+
+    #[tokio::test]
     async fn a_write_the_client_does_not_read_waits_until_the_idle_time_then_fails() {
         use tokio::io::AsyncWriteExt;
         for vectored in [false, true] {
