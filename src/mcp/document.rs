@@ -8,6 +8,7 @@
 mod walk;
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
 
 use async_graphql::parser::types::{
     DocumentOperations, ExecutableDocument, OperationDefinition, OperationType, Selection, SelectionSet,
@@ -57,7 +58,7 @@ pub struct ToolDocument {
     /// not listed in the schema.
     pub aliases: Vec<(String, String)>,
     pub text: String,
-    pub parsed: ExecutableDocument,
+    pub parsed: Arc<ExecutableDocument>,
     pub variables: Vec<Variable>,
     pub plan: ObjectPlan,
     /// The response keys from the root to the one connection of a list tool.
@@ -154,7 +155,7 @@ impl ToolDocument {
             aliases,
             root_fields: root_fields(operation),
             text,
-            parsed: parsed.clone(),
+            parsed: Arc::new(parsed),
             variables,
             plan,
             list_path,

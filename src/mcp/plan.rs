@@ -270,7 +270,6 @@ fn check_range(value: &Value, range: Option<(i64, i64)>, argument: &str) -> Tool
 fn check_limit(value: &Value, most: i64) -> ToolResult<()> {
     match value.as_i64() {
         Some(n) if (1..=most).contains(&n) => Ok(()),
-        None if value.is_null() => Ok(()),
         _ => Err(ToolError::invalid(
             format!("`limit` is {}", echo(value)),
             format!("use 1 to {most}, and `cursor` for more"),

@@ -43,7 +43,6 @@ pub struct DocumentTool {
     arguments: Arguments,
     names: Names,
     types: Arc<Types>,
-    parsed: Arc<ExecutableDocument>,
     omissions: Omissions,
 }
 
@@ -90,8 +89,7 @@ impl DocumentTool {
         let mut meta = JsonObject::new();
         meta.insert(MAX_RESULT_SIZE_META.into(), limits.cap.into());
         tool.meta = Some(MetaObject(meta));
-        let parsed = Arc::new(document.parsed.clone());
-        Ok(Self { tool, document, arguments, names, types: types.clone(), parsed, omissions: Omissions::default() })
+        Ok(Self { tool, document, arguments, names, types: types.clone(), omissions: Omissions::default() })
     }
 
     /// Runs the tool for `viewer` within the server's `cap`.
@@ -117,7 +115,7 @@ impl DocumentTool {
     /// Stages two to four, within one time limit however many times the
     /// record is read.
     async fn run(&self, app: &App, viewer: &Viewer, mut plan: Plan) -> ToolResult<String> {
-        let document = self.omissions.document(&self.parsed, &plan.omitted);
+        let document = self.omissions.document(&self.document.parsed, &plan.omitted);
         let mut fitting = Fitting::default();
         let reads = async {
             loop {

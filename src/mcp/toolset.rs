@@ -329,7 +329,7 @@ impl DocumentTool {
 /// with every root field skipped: the schema's own validation, nothing
 /// resolved, nothing written.
 async fn validate(app: &App, document: &ToolDocument) -> Result<(), DocumentError> {
-    let mut parsed = document.parsed.clone();
+    let mut parsed = (*document.parsed).clone();
     for operation in operations(&mut parsed) {
         skip_all(&mut operation.selection_set.node);
     }
