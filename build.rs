@@ -1,9 +1,11 @@
-//! Embeds the GraphiQL bundle (`assets/graphiql/dist/`, built by
-//! `assets/graphiql/build.sh` and committed) and its Content-Security-Policy
-//! (`assets/graphiql/CSP`) into the binary: writes `graphiql_bundle.rs` in
-//! `OUT_DIR` with one `include_bytes!` per file and its `Content-Type`, so
-//! a rebuilt bundle (new content-hashed names) needs no change in Rust.
-//! Text files are also embedded gzipped, for clients that accept it.
+//! Embeds the two front ends into the binary, each a folder of files built
+//! from npm and committed, with its Content-Security-Policy: GraphiQL
+//! (`assets/graphiql/dist/`, built by `assets/graphiql/build.sh`) and the
+//! web board (`web/dist/`, built by `web/build.sh`). For each it writes
+//! `<name>_bundle.rs` in `OUT_DIR` with one `include_bytes!` per file and
+//! its `Content-Type`, so a rebuilt bundle (new content-hashed names) needs
+//! no change in Rust. Text files are also embedded gzipped, for clients
+//! that accept it.
 
 use std::error::Error;
 use std::fmt::Write as _;
@@ -14,32 +16,56 @@ use std::{env, fs};
 use flate2::Compression;
 use flate2::write::GzEncoder;
 
-const BUNDLE: &str = "assets/graphiql/dist";
-const CSP: &str = "assets/graphiql/CSP";
+/// A front end: its built files, its CSP, the script that rebuilds it.
+struct Bundle {
+    name: &'static str,
+    dist: &'static str,
+    csp: &'static str,
+    build: &'static str,
+}
+
+const BUNDLES: [Bundle; 2] = [
+    Bundle {
+        name: "graphiql",
+        dist: "assets/graphiql/dist",
+        csp: "assets/graphiql/CSP",
+        build: "assets/graphiql/build.sh",
+    },
+    Bundle { name: "web", dist: "web/dist", csp: "web/CSP", build: "web/build.sh" },
+];
 
 fn main() -> Result<(), Box<dyn Error>> {
-    println!("cargo::rerun-if-changed={BUNDLE}");
-    println!("cargo::rerun-if-changed={CSP}");
     let root = env::var("CARGO_MANIFEST_DIR")?;
-    let bundle = Path::new(&root).join(BUNDLE);
-    if !bundle.join("index.html").is_file() {
-        return Err(format!("{BUNDLE}/index.html is missing: run assets/graphiql/build.sh").into());
+    let out_dir = env::var("OUT_DIR")?;
+    for bundle in &BUNDLES {
+        embed(Path::new(&root), Path::new(&out_dir), bundle)?;
+    }
+    Ok(())
+}
+
+fn embed(root: &Path, out_dir: &Path, bundle: &Bundle) -> Result<(), Box<dyn Error>> {
+    let Bundle { name: bundle_name, dist: dist_dir, csp: csp_file, build } = *bundle;
+    println!("cargo::rerun-if-changed={dist_dir}");
+    println!("cargo::rerun-if-changed={csp_file}");
+    let dist = root.join(dist_dir);
+    if !dist.join("index.html").is_file() {
+        return Err(format!("{dist_dir}/index.html is missing: run {build}").into());
     }
 
     let mut assets = Vec::new();
-    for entry in fs::read_dir(&bundle)? {
+    for entry in fs::read_dir(&dist)? {
         let entry = entry?;
         if !entry.file_type()?.is_file() {
-            return Err(format!("{BUNDLE} must be one flat folder; {:?} is not a file", entry.path()).into());
+            return Err(format!("{dist_dir} must be one flat folder; {:?} is not a file", entry.path()).into());
         }
-        let name = entry.file_name().into_string().map_err(|n| format!("{BUNDLE}: {n:?} is not UTF-8"))?;
+        let name = entry.file_name().into_string().map_err(|n| format!("{dist_dir}: {n:?} is not UTF-8"))?;
         // Names travel in URLs unescaped: keep them to what needs no escaping.
         if !name.bytes().all(|b| b.is_ascii_alphanumeric() || b"._-".contains(&b)) || name.starts_with('.') {
-            return Err(format!("{BUNDLE}/{name}: a served file name must be letters, digits, '.', '_', '-'").into());
+            return Err(format!("{dist_dir}/{name}: a served file name must be letters, digits, '.', '_', '-'").into());
         }
         if name != "index.html" {
             let content_type = content_type(&name).ok_or_else(|| {
-                format!("{BUNDLE}/{name}: no Content-Type known for this extension; add it to build.rs")
+                format!("{dist_dir}/{name}: no Content-Type known for this extension; add it to build.rs")
             })?;
             assets.push((name, content_type, entry.path()));
         }
@@ -47,24 +73,24 @@ fn main() -> Result<(), Box<dyn Error>> {
     // Sorted, so the server finds a file by binary search.
     assets.sort();
 
-    let csp = fs::read_to_string(Path::new(&root).join(CSP))?;
+    let csp = fs::read_to_string(root.join(csp_file))?;
     let csp = csp.trim();
     if csp.is_empty() || !csp.bytes().all(|b| (b' '..=b'~').contains(&b)) {
-        return Err(format!("{CSP} must be one line of printable ASCII (a header value)").into());
+        return Err(format!("{csp_file} must be one line of printable ASCII (a header value)").into());
     }
 
     let mut out = String::new();
-    writeln!(out, "/// The page, `{BUNDLE}/index.html`.")?;
-    writeln!(out, "pub static PAGE: &[u8] = include_bytes!({:?});", bundle.join("index.html"))?;
-    writeln!(out, "/// The page's Content-Security-Policy, `{CSP}`.")?;
+    writeln!(out, "/// The page, `{dist_dir}/index.html`.")?;
+    writeln!(out, "pub static PAGE: &[u8] = include_bytes!({:?});", dist.join("index.html"))?;
+    writeln!(out, "/// The page's Content-Security-Policy, `{csp_file}`.")?;
     writeln!(out, "pub static CSP: &str = {csp:?};")?;
     writeln!(out, "/// Every other file of the bundle, sorted by name.")?;
     writeln!(out, "pub static ASSETS: &[Asset] = &[")?;
-    let out_dir = env::var("OUT_DIR")?;
     for (name, content_type, path) in &assets {
         let gzipped = match gzipped(content_type, &fs::read(path)?)? {
             Some(bytes) => {
-                let gz = Path::new(&out_dir).join(format!("{name}.gz"));
+                // Two bundles may hold a file of the same name.
+                let gz = out_dir.join(format!("{bundle_name}-{name}.gz"));
                 fs::write(&gz, bytes)?;
                 format!("Some(include_bytes!({gz:?}))")
             }
@@ -76,7 +102,7 @@ fn main() -> Result<(), Box<dyn Error>> {
         )?;
     }
     writeln!(out, "];")?;
-    fs::write(Path::new(&env::var("OUT_DIR")?).join("graphiql_bundle.rs"), out)?;
+    fs::write(out_dir.join(format!("{bundle_name}_bundle.rs")), out)?;
     Ok(())
 }
 
@@ -94,7 +120,7 @@ fn gzipped(content_type: &str, bytes: &[u8]) -> Result<Option<Vec<u8>>, Box<dyn 
     Ok((compressed.len() * 10 < bytes.len() * 9).then_some(compressed))
 }
 
-/// The types a vite build of GraphiQL emits.
+/// The types a vite build emits.
 fn content_type(name: &str) -> Option<&'static str> {
     let extension = name.rsplit_once('.')?.1;
     Some(match extension {

@@ -1,14 +1,17 @@
-//! The axum router: GraphQL over HTTP at `/graphql` (GraphiQL for
-//! browsers), graphql-ws at `/graphql/ws`, MCP at `/mcp`, `GET /healthz`;
+//! The axum router: the web board at `/`, GraphQL over HTTP at `/graphql`
+//! (GraphiQL for browsers), graphql-ws at `/graphql/ws`, MCP at `/mcp`,
+//! `GET /healthz`;
 //! bearer authentication in front of `/graphql` and `/mcp` (graphql-ws
 //! authenticates in `connection_init`); CORS for `/graphql` when origins are
 //! configured.
 
 mod accept;
+mod bundle;
 mod graphiql;
 mod graphql_http;
 mod persisted_queries;
 mod serve;
+mod web;
 mod ws;
 
 pub use serve::serve;
@@ -62,6 +65,8 @@ pub fn router(app: App, tools: mcp::ToolSet) -> Router {
         .layer(middleware::from_fn_with_state(app.clone(), mcp::check_origin));
     Router::new()
         .route("/graphql/ws", get(ws::graphql_ws))
+        .route("/", get(web::page))
+        .route("/web/{file}", get(web::asset))
         .route("/graphiql/{file}", get(graphiql::asset))
         .route("/healthz", get(healthz))
         .merge(graphql)

@@ -131,6 +131,7 @@ async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, settings: Settings
         let token = tokens::create_token(&conn, DEMO_USERNAME, None, false, "demo").await?;
         println!("token for {DEMO_USERNAME}: {token}");
         println!("GraphiQL: http://{}/graphql?token={token}", args.listen);
+        println!("Board: http://{}/#token={token}", args.listen);
     }
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The test command: the Rust suite (SQLite, then PostgreSQL when
+# The test command: the web board's embedded build checked against its
+# sources, the Rust suite (SQLite, then PostgreSQL when
 # TASKLENS_TEST_POSTGRES_URL is set), then the client tests in tests/clients
-# (the graphql-http audit and GraphiQL in Chromium) against a real
-# `tasklens serve --demo` on SQLite. Installs what they need when it is
-# missing: Debian's chromium, and tests/clients/node_modules from its
-# lockfile. Exits non-zero if anything failed.
+# (the graphql-http audit, introspection, GraphiQL and the web board in
+# Chromium) against a real `tasklens serve --demo` on SQLite. Installs what
+# they need when it is missing: Debian's chromium, and the npm packages of
+# tests/clients and web/ from their lockfiles. Exits non-zero if anything
+# failed.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
@@ -22,7 +24,7 @@ as_root() {
 
 chromium="${CHROMIUM:-/usr/bin/chromium}"
 if [ ! -x "$chromium" ]; then
-  step "installing Debian's chromium (for tests/clients/graphiql.test.mjs)"
+  step "installing Debian's chromium (for the browser tests in tests/clients)"
   as_root apt-get update -q && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium \
     || { echo "tests/run.sh: cannot install chromium; set CHROMIUM to a Chromium binary" >&2; exit 1; }
 fi
@@ -36,6 +38,11 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sum" ]; then
   (cd "$clients" && npm ci --no-audit --no-fund) || { echo "tests/run.sh: npm ci failed" >&2; exit 1; }
   echo "$lock_sum" > "$stamp"
 fi
+
+# --- the web board's build ---------------------------------------------------
+
+step "web/build.sh --check (the embedded board and its typed documents match their sources)"
+web/build.sh --check || failed+=("web build is stale")
 
 # --- the Rust suite ----------------------------------------------------------
 
@@ -65,6 +72,7 @@ run_client_tests() {
   server=$!
 
   local base="http://127.0.0.1:$port" token="" tries=0
+  local database="sqlite://$work/clients.db?mode=rwc"
   until token="$(sed -n 's/^token for demo: \(tl_[A-Za-z0-9_-]*\)$/\1/p' "$work/stdout")" && [ -n "$token" ] \
     && node -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$base/healthz"; do
     if ! kill -0 "$server" 2>/dev/null || [ $((tries += 1)) -gt 240 ]; then
@@ -76,7 +84,8 @@ run_client_tests() {
   done
 
   step "client tests (node --test tests/clients/*.test.mjs)"
-  (cd "$clients" && TASKLENS_URL="$base" TASKLENS_TOKEN="$token" TASKLENS_USERNAME=demo node --test ./*.test.mjs)
+  (cd "$clients" && TASKLENS_URL="$base" TASKLENS_TOKEN="$token" TASKLENS_USERNAME=demo \
+    TASKLENS_BIN="$target/debug/tasklens" TASKLENS_DATABASE_URL="$database" node --test ./*.test.mjs)
   local status=$?
   [ "$status" = 0 ] || { echo "server log (last lines):" >&2; tail -n 40 "$work/stderr" >&2; }
   return "$status"

@@ -51,7 +51,13 @@ pub fn unauthenticated() -> Error {
 impl ErrorExtensions for StoreError {
     fn extend(&self) -> Error {
         match self {
-            StoreError::Refused { code, message, hint } => coded(message.as_str(), *code, hint.as_deref()),
+            StoreError::Refused { code, message, hint, argument } => {
+                let error = coded(message.as_str(), *code, hint.as_deref());
+                match argument {
+                    Some(argument) => error.extend_with(|_, ext| ext.set("argument", argument.as_str())),
+                    None => error,
+                }
+            }
             StoreError::Db(err) => {
                 tracing::error!(error = %crate::text::for_log(&err.to_string()), "database error");
                 coded("internal error", ErrorCode::Internal, Some(INTERNAL_HINT))

@@ -42,7 +42,8 @@ pub fn visible_characters(argument: &str, value: &str) -> Result<()> {
             GeneralCategory::Format | GeneralCategory::LineSeparator | GeneralCategory::ParagraphSeparator
         ) || is_default_ignorable(c);
         if invisible && !in_emoji_sequence(&chars, i) {
-            return Err(StoreError::bad_input(
+            return Err(StoreError::bad_argument(
+                argument,
                 format!(
                     "`{argument}` holds U+{:04X}, an invisible format or separator character, at position {position}",
                     u32::from(c)
@@ -129,16 +130,22 @@ pub fn single_line(argument: &str, value: &str, max: usize) -> Result<String> {
     let normalized = nfc(value.trim());
     let value = normalized.as_str();
     if value.is_empty() {
-        return Err(StoreError::bad_input(format!("`{argument}` is empty"), format!("give `{argument}` some text")));
+        return Err(StoreError::bad_argument(
+            argument,
+            format!("`{argument}` is empty"),
+            format!("give `{argument}` some text"),
+        ));
     }
     if utf16_len(value) > max {
-        return Err(StoreError::bad_input(
+        return Err(StoreError::bad_argument(
+            argument,
             format!("`{argument}` is longer than {max} characters"),
             "shorten it; put details in a description",
         ));
     }
     if value.chars().any(|c| c.is_control() || is_bidi_control(c)) {
-        return Err(StoreError::bad_input(
+        return Err(StoreError::bad_argument(
+            argument,
             format!("`{argument}` holds a control character or a bidirectional override"),
             "a single-line field takes printable text only: no newlines, tabs, escapes or U+202A-U+202E, U+2066-U+2069",
         ));
@@ -152,7 +159,8 @@ pub fn single_line(argument: &str, value: &str, max: usize) -> Result<String> {
 /// never text, and PostgreSQL refuses NUL).
 pub fn multi_line(argument: &str, value: &str, max: usize) -> Result<()> {
     if utf16_len(value) > max {
-        return Err(StoreError::bad_input(
+        return Err(StoreError::bad_argument(
+            argument,
             format!("`{argument}` is longer than {max} characters"),
             "split it into several parts",
         ));
@@ -164,7 +172,8 @@ pub fn multi_line(argument: &str, value: &str, max: usize) -> Result<()> {
 /// newline and carriage return.
 pub fn text_characters(argument: &str, value: &str) -> Result<()> {
     if value.chars().any(|c| c.is_control() && !matches!(c, '\t' | '\n' | '\r')) {
-        return Err(StoreError::bad_input(
+        return Err(StoreError::bad_argument(
+            argument,
             format!("`{argument}` holds a control character"),
             "remove NUL, escape and other control characters; tabs and newlines are fine",
         ));
@@ -185,7 +194,8 @@ pub fn html(argument: &str, value: &str, max: usize) -> Result<String> {
 fn shallow(argument: &str, html: &str) -> Result<()> {
     let depth = crate::text::nesting_depth(html);
     if depth > crate::text::MAX_NESTING {
-        return Err(StoreError::bad_input(
+        return Err(StoreError::bad_argument(
+            argument,
             format!("`{argument}` nests elements {depth} levels deep; at most {} are kept", crate::text::MAX_NESTING),
             "flatten the lists or quotes",
         ));
@@ -220,13 +230,15 @@ impl RichText {
 /// Checks the words of a text search.
 pub fn search_words(argument: &str, words: &[String]) -> Result<()> {
     if words.len() > MAX_SEARCH_WORDS {
-        return Err(StoreError::bad_input(
+        return Err(StoreError::bad_argument(
+            argument,
             format!("`{argument}` has {} words; at most {MAX_SEARCH_WORDS} are searched", words.len()),
             "search for fewer, more telling words",
         ));
     }
     if let Some(word) = words.iter().find(|w| utf16_len(w) > MAX_SEARCH_WORD_CHARS) {
-        return Err(StoreError::bad_input(
+        return Err(StoreError::bad_argument(
+            argument,
             format!(
                 "`{argument}` has a word of {} characters; at most {MAX_SEARCH_WORD_CHARS} are searched",
                 utf16_len(word)
@@ -242,7 +254,8 @@ pub fn search_words(argument: &str, words: &[String]) -> Result<()> {
 /// year would compare wrongly instead of failing).
 pub fn filter_date(argument: &str, date: Option<NaiveDate>) -> Result<()> {
     match date {
-        Some(date) if !STORED_DATES.contains(&date) => Err(StoreError::bad_input(
+        Some(date) if !STORED_DATES.contains(&date) => Err(StoreError::bad_argument(
+            argument,
             format!("`{argument}` {date} is outside the years 1 to 9999"),
             "give a date as YYYY-MM-DD",
         )),
@@ -253,7 +266,8 @@ pub fn filter_date(argument: &str, date: Option<NaiveDate>) -> Result<()> {
 /// Checks an instant a filter compares with, like `filter_date`.
 pub fn filter_instant(argument: &str, at: Option<DateTime<Utc>>) -> Result<()> {
     match at {
-        Some(at) if !(1..=9999).contains(&at.year()) => Err(StoreError::bad_input(
+        Some(at) if !(1..=9999).contains(&at.year()) => Err(StoreError::bad_argument(
+            argument,
             format!("`{argument}` {at} is outside the years 1 to 9999"),
             "give an instant as 2026-11-29T10:00:00Z",
         )),

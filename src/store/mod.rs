@@ -40,22 +40,33 @@ pub use keyset::Page;
 /// What went wrong in the store; each surface maps it once at its edge.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// The request was refused, with the code and hint its caller sees.
+    /// The request was refused, with the code and hint its caller sees,
+    /// and the input it is about when it is one (`title`, `dueDate`).
     #[error("{message}")]
-    Refused { code: ErrorCode, message: String, hint: Option<String> },
+    Refused { code: ErrorCode, message: String, hint: Option<String>, argument: Option<String> },
     #[error("database error: {0}")]
     Db(#[from] DbErr),
 }
 
 impl StoreError {
     fn refused(code: ErrorCode, message: impl Into<String>, hint: impl Into<String>) -> Self {
-        Self::Refused { code, message: message.into(), hint: Some(hint.into()) }
+        Self::Refused { code, message: message.into(), hint: Some(hint.into()), argument: None }
     }
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::refused(ErrorCode::NotFound, message, NOT_FOUND_HINT)
     }
     pub fn bad_input(message: impl Into<String>, hint: impl Into<String>) -> Self {
         Self::refused(ErrorCode::BadUserInput, message, hint)
+    }
+    /// Bad input in one named argument or input field, so that a form can
+    /// show the error beside that field.
+    pub fn bad_argument(argument: &str, message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Self::Refused {
+            code: ErrorCode::BadUserInput,
+            message: message.into(),
+            hint: Some(hint.into()),
+            argument: Some(argument.to_owned()),
+        }
     }
     pub fn forbidden(message: impl Into<String>, hint: impl Into<String>) -> Self {
         Self::refused(ErrorCode::Forbidden, message, hint)

@@ -119,7 +119,8 @@ async fn status_by_key(txn: &DatabaseTransaction, project_id: i64, key: Option<&
     };
     found.cloned().ok_or_else(|| {
         let keys: Vec<&str> = statuses.iter().map(|s| s.key.as_str()).collect();
-        StoreError::bad_input(
+        StoreError::bad_argument(
+            "status",
             format!("`status` {} is not a status of this project", echo(key.unwrap_or("(default)"))),
             format!("use one of: {}", keys.join(", ")),
         )
@@ -129,7 +130,11 @@ async fn status_by_key(txn: &DatabaseTransaction, project_id: i64, key: Option<&
 async fn user_by_name(txn: &DatabaseTransaction, viewer: &Viewer, argument: &str, name: &str) -> Result<user::Model> {
     let name = if name.eq_ignore_ascii_case("me") { viewer.username.clone() } else { input::nfc(name) };
     user::Entity::find().filter(user::Column::Username.eq(name.as_str())).one(txn).await?.ok_or_else(|| {
-        StoreError::bad_input(format!("`{argument}`: no user named {}", echo(name)), "name people by username, or `me`")
+        StoreError::bad_argument(
+            argument,
+            format!("`{argument}`: no user named {}", echo(name)),
+            "name people by username, or `me`",
+        )
     })
 }
 
@@ -160,7 +165,8 @@ async fn labels_by_names(txn: &DatabaseTransaction, project_id: i64, names: &[St
         let name = input::nfc(name);
         let found = all.iter().find(|l| l.name.eq_ignore_ascii_case(&name)).ok_or_else(|| {
             let known: Vec<&str> = all.iter().map(|l| l.name.as_str()).collect();
-            StoreError::bad_input(
+            StoreError::bad_argument(
+                "labels",
                 format!("`labels`: {} is not a label of this project", echo(name)),
                 format!("use any of: {}", known.join(", ")),
             )
@@ -185,7 +191,8 @@ async fn parent_in_project(
         .filter(|t| t.deleted_at.is_none())
         .ok_or_else(|| StoreError::not_found(format!("no task {}", echo(parent_ref))))?;
     if parent.project_id != project_id || Some(parent.id) == child {
-        return Err(StoreError::bad_input(
+        return Err(StoreError::bad_argument(
+            "parent",
             format!("`parent` {} cannot be this task's parent", echo(parent_ref)),
             "a parent is another task of the same project",
         ));
@@ -211,7 +218,8 @@ fn publish(store: &Store, events: &[task_event::Model]) {
 
 fn validate_due_date(due: Option<NaiveDate>) -> Result<Option<NaiveDate>> {
     match due {
-        Some(date) if !STORED_DATES.contains(&date) => Err(StoreError::bad_input(
+        Some(date) if !STORED_DATES.contains(&date) => Err(StoreError::bad_argument(
+            "dueDate",
             format!("the due date {date} is outside the years 1 to 9999"),
             "give a date as YYYY-MM-DD",
         )),
@@ -555,7 +563,7 @@ pub async fn add_comment(store: &Store, viewer: &Viewer, task_ref: &str, body: &
     require_write(viewer)?;
     let body = body.stored("body", input::MAX_COMMENT_CHARS)?;
     if body.trim().is_empty() {
-        return Err(StoreError::bad_input("`body` is empty", "write the comment's text"));
+        return Err(StoreError::bad_argument("body", "`body` is empty", "write the comment's text"));
     }
     let task_id = live_task(store, viewer, task_ref).await?.id;
     let (comment, events) = with_retry(|| async {

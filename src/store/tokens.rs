@@ -96,6 +96,16 @@ pub async fn still_valid(db: &DatabaseConnection, token_id: i64) -> Result<bool>
     Ok(api_token::Entity::find_by_id(token_id).one(db).await?.is_some_and(|t| t.revoked_at.is_none()))
 }
 
+/// The token the viewer's request came with (revoked between its
+/// authentication and now: not found).
+pub async fn current(store: &Store, viewer: &Viewer) -> Result<api_token::Model> {
+    api_token::Entity::find_by_id(viewer.token_id)
+        .filter(api_token::Column::RevokedAt.is_null())
+        .one(&store.db)
+        .await?
+        .ok_or_else(|| StoreError::not_found("the token of this request is gone"))
+}
+
 /// The viewer's own tokens; a scoped token sees only tokens of its scope.
 fn own(viewer: &Viewer) -> Condition {
     let mut c = Condition::all().add(api_token::Column::UserId.eq(viewer.user_id));

@@ -93,7 +93,34 @@ async fn duplicate_project_key_is_a_conflict(backend: Backend) {
     assert_eq!(code, "CONFLICT", "{error}");
 }
 
+/// A form shows an error beside the field it is about: bad input in one
+/// argument or input field names it in `extensions.argument`; an error
+/// about no single field names none.
+async fn bad_input_names_the_field_it_is_about(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    Board::new(&app.db).tasks(&s.web, &s.alice, 1).await;
+    let create = |input: &str| format!("mutation {{ createTask(input: {{project: \"WEB\", {input}}}) {{ ref }} }}");
+    let cases = [
+        (create("title: \"  \""), Some("title")),
+        (create("title: \"a\\u0007b\""), Some("title")),
+        (create("title: \"x\", status: \"nope\""), Some("status")),
+        (create("title: \"x\", assignee: \"ghost\""), Some("assignee")),
+        (create("title: \"x\", labels: [\"nope\"]"), Some("labels")),
+        (create("title: \"x\", dueDate: \"0000-12-31\""), Some("dueDate")),
+        ("mutation { updateTask(ref: \"WEB-1\", input: {parent: \"WEB-1\"}) { ref } }".to_owned(), Some("parent")),
+        ("mutation { addComment(ref: \"WEB-1\", bodyMarkdown: \"\") { id } }".to_owned(), Some("body")),
+        ("{ tasks(first: 2, last: 2) { totalCount } }".to_owned(), None),
+    ];
+    for (query, argument) in cases {
+        let (code, error) = app.error(&s.alice_token, &query, json!({})).await;
+        assert_eq!(code, "BAD_USER_INPUT", "{query}: {error}");
+        assert_eq!(error["extensions"].get("argument").and_then(|a| a.as_str()), argument, "{query}: {error}");
+    }
+}
+
 on_both_backends!(
+    bad_input_names_the_field_it_is_about,
     paging_mistakes_are_bad_user_input_with_a_hint,
     depth_and_complexity_limits_refuse_expensive_queries,
     duplicate_project_key_is_a_conflict,

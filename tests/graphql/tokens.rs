@@ -44,6 +44,19 @@ async fn tokens_are_listed_created_and_revoked_through_graphql(backend: Backend)
     assert_eq!((status, body["errors"][0]["extensions"]["code"].clone()), (401, json!("UNAUTHENTICATED")));
 }
 
+/// A front end learns what the token it holds may do, to show or hide its
+/// edit controls.
+async fn the_viewer_token_says_whether_it_may_write(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let read_only = Board::new(&app.db).scoped_token("alice", None, true).await;
+    let query = "{ viewerToken { readOnly workspace { key } revokedAt } }";
+    let mine = app.ok(&s.alice_token, query, json!({})).await;
+    assert_eq!(mine, json!({"viewerToken": {"readOnly": false, "workspace": null, "revokedAt": null}}));
+    let reader = app.ok(&read_only, query, json!({})).await;
+    assert_eq!(reader["viewerToken"]["readOnly"], true, "{reader}");
+}
+
 /// A token made with a token goes when that one is revoked, and so do the
 /// tokens made with it in turn: a leaked token leaves no live one behind.
 async fn tokens_made_with_a_token_are_revoked_with_it(backend: Backend) {
@@ -255,6 +268,7 @@ async fn cli_lists_and_revokes_tokens_without_showing_them() {
 }
 
 on_both_backends!(
+    the_viewer_token_says_whether_it_may_write,
     tokens_are_listed_created_and_revoked_through_graphql,
     tokens_made_with_a_token_are_revoked_with_it,
     a_wide_deep_lineage_is_revoked_at_once,

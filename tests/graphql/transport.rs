@@ -256,6 +256,36 @@ async fn a_post_needs_a_json_body_that_is_a_graphql_request() {
 }
 
 #[tokio::test]
+async fn the_web_board_is_served_at_the_root_without_a_token() {
+    let app = TestApp::start(Backend::Sqlite).await;
+    let anonymous = Client::new(&app, None);
+
+    let page = send(anonymous.request(Method::GET, "/")).await;
+    assert_eq!(page.status, 200, "{}", page.text);
+    assert_eq!(page.header(header::CONTENT_TYPE), "text/html; charset=utf-8");
+    assert_eq!(page.header(header::CACHE_CONTROL), "no-cache");
+    let csp = include_str!("../../web/CSP").trim();
+    assert_eq!(page.header(header::CONTENT_SECURITY_POLICY), csp);
+    assert!(csp.contains("script-src 'self';") && !csp.contains("unsafe"), "{csp}");
+    assert_eq!(page.header(header::X_CONTENT_TYPE_OPTIONS), "nosniff");
+    assert_eq!(page.header(header::REFERRER_POLICY), "no-referrer");
+    assert_eq!(page.text, include_str!("../../web/dist/index.html"));
+
+    let names: Vec<&str> = page.text.split("\"/web/").skip(1).filter_map(|rest| rest.split('"').next()).collect();
+    assert!(names.iter().any(|n| n.ends_with(".js")) && names.iter().any(|n| n.ends_with(".css")), "{names:?}");
+    for name in names {
+        let file = send(anonymous.request(Method::GET, &format!("/web/{name}"))).await;
+        assert_eq!(file.status, 200, "{name}");
+        assert_eq!(file.header(header::CACHE_CONTROL), "public, max-age=31536000, immutable", "{name}");
+        let on_disk = std::fs::read(format!("{}/web/dist/{name}", env!("CARGO_MANIFEST_DIR"))).expect("file");
+        assert_eq!(file.text.as_bytes(), on_disk.as_slice(), "{name} is served as built");
+    }
+    for missing in ["/web/nope.js", "/web/index.html", "/web/..%2FCargo.toml", "/graphiql/favicon-nope.svg"] {
+        assert_eq!(send(anonymous.request(Method::GET, missing)).await.status, 404, "{missing}");
+    }
+}
+
+#[tokio::test]
 async fn browsers_get_graphiql_and_its_files_without_a_token() {
     let app = TestApp::start(Backend::Sqlite).await;
     let anonymous = Client::new(&app, None);

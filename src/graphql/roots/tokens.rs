@@ -29,6 +29,12 @@ impl TokensQuery {
         let page = tokens::page(store(ctx), viewer(ctx)?, &page_args(first, after, last, before)).await.gql()?;
         Ok(connection(page, TotalCount::ApiTokens, ApiToken))
     }
+
+    /// The token this request came with: its scope, and whether it may write
+    /// (a front end hides its edit controls for a read-only token).
+    async fn viewer_token(&self, ctx: &Context<'_>) -> async_graphql::Result<ApiToken> {
+        Ok(ApiToken(tokens::current(store(ctx), viewer(ctx)?).await.gql()?))
+    }
 }
 
 /// Tokens the caller creates and revokes.

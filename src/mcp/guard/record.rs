@@ -156,7 +156,7 @@ mod tests {
     use crate::mcp::types::Types;
 
     const SDL: &str = "type Query { page: Page }
-        type Page { title: String tags: [String!]! body(maxChars: Int, cursor: Int): TextWindow! }
+        type Page { title: String tags: [String!]! notes: [String!]! body(maxChars: Int, cursor: Int): TextWindow! }
         type TextWindow { text: String! totalChars: Int! start: Int! next: Int truncated: Boolean! }";
 
     fn document(text: &str) -> ToolDocument {
@@ -233,5 +233,107 @@ mod tests {
         // An empty window (nothing left to read) still lets the list give way.
         let reply = fit(&both, page("", 500), 1000, &mut Fitting::default());
         assert_eq!(reply["tags_truncated"], true, "{reply}");
+    }
+
+    #[test]
+    fn a_record_is_read_again_at_most_twice() {
+        let sized = document(
+            "# P.\nquery P($maxChars: Int = 8000) { page { title body(maxChars: $maxChars) { text truncated } } }",
+        );
+        let style = Style { verbose: false, fields: None, asked: HashSet::new() };
+        let budget = Budget { cap: 1000, resizable: HashSet::from(["maxChars".to_owned()]) };
+        let mut fitting = Fitting::default();
+        let mut outcomes = Vec::new();
+        for _ in 0..3 {
+            // Each read answers as large as the first: escapes kept it over.
+            let Shaped::Record { record, windows } =
+                shape(&sized, &page(&"word ".repeat(400), 0), &style).expect("a record")
+            else {
+                panic!("not a record")
+            };
+            outcomes.push(match fit_record(record, &windows, &budget, &mut fitting) {
+                Ok(Fit::Again { .. }) => "again",
+                Ok(Fit::Reply(_)) => "reply",
+                Err(err) if err.code == ErrorCode::ReplyTooLarge => "too large",
+                Err(_) => "other error",
+            });
+        }
+        assert_eq!(outcomes, ["again", "again", "too large"]);
+    }
+
+    /// The size of `data`'s record beside its text (the guard's `rest`).
+    fn beside_text(document: &ToolDocument, data: &Value) -> usize {
+        let style = Style { verbose: false, fields: None, asked: HashSet::new() };
+        let Shaped::Record { record, .. } = shape(document, data, &style).expect("a record") else {
+            panic!("not a record")
+        };
+        let text = serde_json::to_string(&record["body"]).expect("json");
+        utf16_len(&serde_json::to_string(&record).expect("json")) - (utf16_len(&text) - 2)
+    }
+
+    #[test]
+    fn a_list_gives_way_exactly_when_the_text_would_keep_less_than_half_the_cap() {
+        let both = document(
+            "# P.\nquery P { page { title tags body(maxChars: 5000) { text totalChars start next truncated } } }",
+        );
+        let data = page(&"word ".repeat(2000), 40);
+        let rest = beside_text(&both, &data);
+        // The text keeps half the cap when rest + cap / 2 + SLACK <= cap.
+        let even = 2 * (rest + SLACK);
+        let reply = fit(&both, data.clone(), even, &mut Fitting::default());
+        assert_eq!(reply.get("tags_truncated"), None, "at the limit the list stays whole: {reply}");
+        assert_eq!(reply["body_truncated"], true);
+        let reply = fit(&both, data, even - 2, &mut Fitting::default());
+        assert_eq!(reply["tags_truncated"], true, "just past it the list gives way: {reply}");
+    }
+
+    #[test]
+    fn the_list_cut_is_the_one_that_takes_the_most_room() {
+        let lists = document("# P.\nquery P { page { tags notes body(maxChars: 5000) { text truncated } } }");
+        // One item of 100 characters written against eleven of 10 (each
+        // with its comma): the eleven take more room.
+        let data = json!({"page": {"tags": ["t".repeat(98)], "notes": vec!["n".repeat(7); 11], "body": {"text": "", "truncated": false}}});
+        let style = Style { verbose: false, fields: None, asked: HashSet::new() };
+        let Shaped::Record { record, .. } = shape(&lists, &data, &style).expect("a record") else {
+            panic!("not a record")
+        };
+        let size = utf16_len(&serde_json::to_string(&record).expect("json"));
+        let reply = fit(&lists, data, size - 1, &mut Fitting::default());
+        assert_eq!((reply.get("notes_truncated"), reply.get("tags_truncated")), (Some(&json!(true)), None), "{reply}");
+    }
+
+    fn items(count: usize) -> Value {
+        // Each item is written in ten characters: `"item-000"`.
+        Value::Array((0..count).map(|i| json!(format!("item-{i:03}"))).collect())
+    }
+
+    #[test]
+    fn a_list_is_cut_from_its_tail_by_just_what_is_asked() {
+        let mark = utf16_len(",\"a_truncated\":true");
+        // Each item costs eleven characters with its comma: two of them
+        // cover an excess of 22 with the mark.
+        let mut record = Map::from_iter([("a".to_owned(), items(5)), ("b".to_owned(), items(2))]);
+        assert_eq!(cut_longest_list(&mut record, 22 - mark), Some(("a".to_owned(), 3)));
+        assert_eq!((record["a"].clone(), record["a_truncated"].clone()), (items(3), json!(true)));
+        assert_eq!((record["b"].clone(), record.get("b_truncated")), (items(2), None), "the other list stays");
+
+        let mut record = Map::from_iter([("a".to_owned(), items(5))]);
+        assert_eq!(cut_longest_list(&mut record, 23 - mark), Some(("a".to_owned(), 2)), "one more past a boundary");
+
+        // More than the whole list is asked: every item goes, and no more.
+        let mut record = Map::from_iter([("a".to_owned(), items(2))]);
+        assert_eq!(cut_longest_list(&mut record, 1000), Some(("a".to_owned(), 0)));
+        assert_eq!(record["a"], json!([]));
+        let mut record = Map::from_iter([("a".to_owned(), json!([])), ("t".to_owned(), json!("text"))]);
+        assert_eq!(cut_longest_list(&mut record, 10), None, "no list with an item to cut");
+    }
+
+    #[test]
+    fn a_cut_that_keeps_every_item_leaves_no_mark() {
+        let mut record = Map::from_iter([("a".to_owned(), items(3))]);
+        cut_list(&mut record, "a", 3);
+        assert_eq!((record["a"].clone(), record.get("a_truncated")), (items(3), None));
+        cut_list(&mut record, "a", 1);
+        assert_eq!((record["a"].clone(), record["a_truncated"].clone()), (items(1), json!(true)));
     }
 }

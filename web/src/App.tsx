@@ -1,0 +1,72 @@
+// The signed-in app: a header with the places and sign-out, and the page
+// the address names (hash routes: `#/p/KEY`, `#/t/KEY-12`, …, so that the
+// server serves one page at `/`).
+import { Link, Route, Router, Switch } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { useSession } from './session-context';
+import { Projects } from './pages/Projects';
+import { ProjectTasks, MyTasks } from './pages/Tasks';
+import { TaskPage } from './pages/TaskPage';
+import { Agents } from './pages/Agents';
+import { Activity } from './pages/Activity';
+import { Wiki } from './pages/Wiki';
+
+/** A path segment as typed; a malformed escape is kept as it is. */
+function decode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+export function App() {
+  const { displayName, readOnly, signOut } = useSession();
+  return (
+    <Router hook={useHashLocation}>
+      <header className="top">
+        <nav aria-label="Main">
+          <Link href="/" className="brand">
+            tasklens
+          </Link>
+          <Link href="/">Projects</Link>
+          <Link href="/my">My tasks</Link>
+          <Link href="/agents">Agents</Link>
+          <Link href="/activity">Activity</Link>
+          <Link href="/wiki">Wiki</Link>
+          <a href="/graphql">GraphiQL</a>
+        </nav>
+        <div className="who">
+          <span>
+            {displayName}
+            {readOnly && <span className="badge">read-only</span>}
+          </span>
+          <button type="button" onClick={() => signOut()}>
+            Sign out
+          </button>
+        </div>
+      </header>
+      <Switch>
+        <Route path="/" component={Projects} />
+        <Route path="/my">{() => <MyTasks />}</Route>
+        <Route path="/p/:key">{(params) => <ProjectTasks project={params.key} view="board" />}</Route>
+        <Route path="/p/:key/list">{(params) => <ProjectTasks project={params.key} view="list" />}</Route>
+        <Route path="/t/:ref">{(params) => <TaskPage taskRef={params.ref} />}</Route>
+        <Route path="/agents" component={Agents} />
+        <Route path="/activity" component={Activity} />
+        <Route path="/wiki">{() => <Wiki />}</Route>
+        <Route path="/wiki/:workspace/*">
+          {(params) => <Wiki workspace={decode(params.workspace)} path={params['*'].split('/').map(decode).join('/')} />}
+        </Route>
+        <Route>
+          <main className="page">
+            <h1>Not found</h1>
+            <p>
+              Nothing lives at this address. <Link href="/">See your projects</Link>.
+            </p>
+          </main>
+        </Route>
+      </Switch>
+    </Router>
+  );
+}

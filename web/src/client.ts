@@ -1,0 +1,74 @@
+// One GraphQL client per signed-in token: queries and mutations as
+// `POST /graphql` through urql's document cache, subscriptions over
+// graphql-ws at `/graphql/ws`. An answer of 401 (a revoked or unknown
+// token) signs the person out with the server's reason.
+import { Client, cacheExchange, fetchExchange } from 'urql';
+import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
+
+export interface Connection {
+  graphql: Client;
+  ws: WsClient;
+  /** Whether the socket is up now (a subscription sent on it starts at once). */
+  wsConnected: () => boolean;
+}
+
+/** The server's words for a refused token: its message and hint. */
+async function refusal(response: Response): Promise<string> {
+  try {
+    const body = await response.clone().json();
+    const error = body?.errors?.[0];
+    const hint = error?.extensions?.hint;
+    if (typeof error?.message === 'string') return hint ? `${error.message}: ${hint}` : error.message;
+  } catch {
+    // Not JSON: fall through to the status.
+  }
+  return `the server refused the token (${response.status})`;
+}
+
+export function connect(token: string, onRefused: (reason: string) => void): Connection {
+  const authorization = `Bearer ${token}`;
+  let refused = false;
+  const refuse = (reason: string) => {
+    if (refused) return;
+    refused = true;
+    onRefused(reason);
+  };
+
+  const graphql = new Client({
+    url: '/graphql',
+    exchanges: [cacheExchange, fetchExchange],
+    preferGetMethod: false,
+    fetchOptions: () => ({
+      headers: { authorization, accept: 'application/graphql-response+json, application/json' },
+    }),
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (response.status === 401) refuse(await refusal(response));
+      return response;
+    },
+  });
+
+  let connected = false;
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const ws = createWsClient({
+    url: `${scheme}//${window.location.host}/graphql/ws`,
+    connectionParams: () => ({ Authorization: authorization }),
+    lazy: true,
+    // Reconnects are the subscriber's (see live.ts): each resumes from the
+    // last event it saw, which a blind retry of the first request would not.
+    retryAttempts: 0,
+    on: {
+      connected: () => {
+        connected = true;
+      },
+      closed: (event) => {
+        connected = false;
+        const close = event as CloseEvent;
+        // 4401/4403: the token was refused or revoked while connected.
+        if (close?.code === 4401 || close?.code === 4403) refuse(close.reason || 'the token was refused');
+      },
+    },
+  });
+
+  return { graphql, ws, wsConnected: () => connected };
+}

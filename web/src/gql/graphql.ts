@@ -1,0 +1,1440 @@
+/* eslint-disable */
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = T | null | undefined;
+export type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+export type MakeOptional<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]?: Maybe<T[SubKey]> };
+export type MakeMaybe<T, K extends keyof T> = Omit<T, K> & { [SubKey in K]: Maybe<T[SubKey]> };
+export type MakeEmpty<T extends { [key: string]: unknown }, K extends keyof T> = { [_ in K]?: never };
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /**
+   * Implement the DateTime<Utc> scalar
+   *
+   * The input/output is a string in RFC3339 format.
+   */
+  DateTime: { input: string; output: string; }
+  /** A scalar that can represent any JSON value. */
+  JSON: { input: unknown; output: unknown; }
+  /**
+   * ISO 8601 calendar date without timezone.
+   * Format: %Y-%m-%d
+   *
+   * # Examples
+   *
+   * * `1994-11-13`
+   * * `2000-02-24`
+   */
+  NaiveDate: { input: string; output: string; }
+};
+
+/** Narrows the activity feed. */
+export type ActivityFilter = {
+  /** Username, or `me`. */
+  actor?: InputMaybe<Scalars['String']['input']>;
+  /** Project key. */
+  project?: InputMaybe<Scalars['String']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+};
+
+export type AgentSession = {
+  __typename?: 'AgentSession';
+  endedAt?: Maybe<Scalars['DateTime']['output']>;
+  heartbeatAt: Scalars['DateTime']['output'];
+  /** The session id (`ag_...`), passed to heartbeatAgent and endAgent. */
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+  startedAt: Scalars['DateTime']['output'];
+  /** Free text the agent reports, like `running tests`. */
+  status?: Maybe<Scalars['String']['output']>;
+  /** The task being worked on, when the caller sees it. */
+  task?: Maybe<Task>;
+  user?: Maybe<User>;
+};
+
+export type AgentSessionConnection = {
+  __typename?: 'AgentSessionConnection';
+  /** A list of edges. */
+  edges: Array<AgentSessionEdge>;
+  /** A list of nodes. */
+  nodes: Array<AgentSession>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** How many items the whole list holds, across all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type AgentSessionEdge = {
+  __typename?: 'AgentSessionEdge';
+  /** A cursor for use in pagination */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge */
+  node: AgentSession;
+};
+
+export type ApiToken = {
+  __typename?: 'ApiToken';
+  createdAt: Scalars['DateTime']['output'];
+  /**
+   * The token's id, for `revokeApiToken`; `tasklens token list` shows
+   * the same token by its number.
+   */
+  id: Scalars['ID']['output'];
+  /** Within a minute. */
+  lastUsedAt?: Maybe<Scalars['DateTime']['output']>;
+  name: Scalars['String']['output'];
+  /** The number `tasklens token revoke` takes. */
+  number: Scalars['Int']['output'];
+  readOnly: Scalars['Boolean']['output'];
+  revokedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** The one workspace the token reaches, when it is scoped. */
+  workspace?: Maybe<Workspace>;
+};
+
+export type ApiTokenConnection = {
+  __typename?: 'ApiTokenConnection';
+  /** A list of edges. */
+  edges: Array<ApiTokenEdge>;
+  /** A list of nodes. */
+  nodes: Array<ApiToken>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** How many items the whole list holds, across all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type ApiTokenEdge = {
+  __typename?: 'ApiTokenEdge';
+  /** A cursor for use in pagination */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge */
+  node: ApiToken;
+};
+
+export type Comment = Node & {
+  __typename?: 'Comment';
+  author?: Maybe<User>;
+  /** HTML. */
+  body: Scalars['String']['output'];
+  /** The body as plain text or Markdown, in a window or an excerpt. */
+  bodyText: TextWindow;
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  task?: Maybe<Task>;
+  updatedAt: Scalars['DateTime']['output'];
+};
+
+
+export type CommentBodyTextArgs = {
+  cursor?: Scalars['Int']['input'];
+  cut?: TextCut;
+  format?: TextFormat;
+  maxChars?: Scalars['Int']['input'];
+};
+
+export type CommentConnection = {
+  __typename?: 'CommentConnection';
+  /** A list of edges. */
+  edges: Array<CommentEdge>;
+  /** A list of nodes. */
+  nodes: Array<Comment>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** How many items the whole list holds, across all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type CommentEdge = {
+  __typename?: 'CommentEdge';
+  /** A cursor for use in pagination */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge */
+  node: Comment;
+};
+
+export type CreateProjectInput = {
+  /** HTML. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** 2 to 16 capital letters or digits, starting with a letter. */
+  key: Scalars['String']['input'];
+  name: Scalars['String']['input'];
+  /** Workspace key. */
+  workspace: Scalars['String']['input'];
+};
+
+export type CreateTaskInput = {
+  /** Username, or `me`. */
+  assignee?: InputMaybe<Scalars['String']['input']>;
+  coworkers?: Array<Scalars['String']['input']>;
+  /** HTML. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /**
+   * Markdown (CommonMark, GFM tables and task lists), stored as HTML;
+   * instead of `description`.
+   */
+  descriptionMarkdown?: InputMaybe<Scalars['String']['input']>;
+  dueDate?: InputMaybe<Scalars['NaiveDate']['input']>;
+  kind?: InputMaybe<TaskKind>;
+  /** Label names of the project. */
+  labels?: Array<Scalars['String']['input']>;
+  /** Parent task ref, in the same project. */
+  parent?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<Priority>;
+  /** Project key. */
+  project: Scalars['String']['input'];
+  /** Status key; the project's first status when absent. */
+  status?: InputMaybe<Scalars['String']['input']>;
+  title: Scalars['String']['input'];
+};
+
+/** A new token: its text is shown here once and stored nowhere. */
+export type CreatedApiToken = {
+  __typename?: 'CreatedApiToken';
+  apiToken: ApiToken;
+  /** `tl_...`: send it as `Authorization: Bearer tl_...`. */
+  token: Scalars['String']['output'];
+};
+
+export type Label = {
+  __typename?: 'Label';
+  color?: Maybe<Scalars['String']['output']>;
+  id: Scalars['ID']['output'];
+  name: Scalars['String']['output'];
+};
+
+export type Mutation = {
+  __typename?: 'Mutation';
+  /**
+   * `body` is HTML; `bodyMarkdown` (instead) is Markdown (CommonMark,
+   * GFM tables and task lists), stored as HTML.
+   */
+  addComment: Comment;
+  addProjectMember: ProjectMember;
+  /**
+   * Creates an API token for the caller; its text is in the answer once.
+   * A scoped token creates only tokens of its own scope.
+   */
+  createApiToken: CreatedApiToken;
+  /** Creates a project with the default workflow; the caller manages it. */
+  createProject: Project;
+  createTask: Task;
+  /**
+   * Leaves a tombstone: the task leaves every list; `task(ref)` still
+   * answers with `deleted: true`.
+   */
+  deleteTask: Task;
+  /** Ends a session; without `id`, the token's open session. */
+  endAgent: AgentSession;
+  /** Marks a session alive; without `id`, the token's open session. */
+  heartbeatAgent: AgentSession;
+  /**
+   * Changes part of a wiki page read at `baseRevision` (whole or
+   * `.partial`; a stale one is CONFLICT). Give exactly one of: `find`, a
+   * snippet that must occur exactly once (its count is reported
+   * otherwise), replaced by `replace`; or `section`, a heading's text or
+   * slug whose whole section, heading line included, becomes `replace`
+   * (start `replace` with the heading to keep it).
+   */
+  patchWikiPage: WikiPage;
+  /**
+   * Creates a wiki page (`baseRevision` absent or "0"), or replaces its
+   * whole content when `baseRevision` is its current revision (else
+   * CONFLICT, with the current revision in the hint). A `"N.partial"`
+   * revision (from a window or a section) is refused: read the whole page
+   * or use patchWikiPage. `title` defaults to the frontmatter's `title`,
+   * else the first heading, else the path's last segment. `workspace` (a
+   * key) is needed to create a page; `project` (a key) files the page
+   * under a project of that workspace, and left out keeps the page's.
+   */
+  putWikiPage: WikiPage;
+  /** Starts an agent session bound to the calling token. */
+  registerAgent: AgentSession;
+  /**
+   * Revokes one of the caller's tokens, and the tokens created with it:
+   * refused from their next request on, and their open subscriptions end
+   * within seconds.
+   */
+  revokeApiToken: ApiToken;
+  /** Changes the given fields; each change is recorded as a task event. */
+  updateTask: Task;
+};
+
+
+export type MutationAddCommentArgs = {
+  body?: InputMaybe<Scalars['String']['input']>;
+  bodyMarkdown?: InputMaybe<Scalars['String']['input']>;
+  ref: Scalars['String']['input'];
+};
+
+
+export type MutationAddProjectMemberArgs = {
+  project: Scalars['String']['input'];
+  role?: ProjectRole;
+  username: Scalars['String']['input'];
+};
+
+
+export type MutationCreateApiTokenArgs = {
+  name: Scalars['String']['input'];
+  readOnly?: Scalars['Boolean']['input'];
+  workspace?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationCreateProjectArgs = {
+  input: CreateProjectInput;
+};
+
+
+export type MutationCreateTaskArgs = {
+  input: CreateTaskInput;
+};
+
+
+export type MutationDeleteTaskArgs = {
+  ref: Scalars['String']['input'];
+};
+
+
+export type MutationEndAgentArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+};
+
+
+export type MutationHeartbeatAgentArgs = {
+  id?: InputMaybe<Scalars['ID']['input']>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  task?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationPatchWikiPageArgs = {
+  baseRevision: Scalars['String']['input'];
+  find?: InputMaybe<Scalars['String']['input']>;
+  path: Scalars['String']['input'];
+  replace: Scalars['String']['input'];
+  section?: InputMaybe<Scalars['String']['input']>;
+  workspace?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationPutWikiPageArgs = {
+  baseRevision?: InputMaybe<Scalars['String']['input']>;
+  content: Scalars['String']['input'];
+  path: Scalars['String']['input'];
+  project?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  workspace?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRegisterAgentArgs = {
+  name: Scalars['String']['input'];
+  status?: InputMaybe<Scalars['String']['input']>;
+  task?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationRevokeApiTokenArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type MutationUpdateTaskArgs = {
+  input: UpdateTaskInput;
+  ref: Scalars['String']['input'];
+};
+
+/** Anything with a global id. */
+export type Node = {
+  id: Scalars['ID']['output'];
+};
+
+/** Information about pagination in a connection */
+export type PageInfo = {
+  __typename?: 'PageInfo';
+  /** When paginating forwards, the cursor to continue. */
+  endCursor?: Maybe<Scalars['String']['output']>;
+  /** When paginating forwards, are there more items? */
+  hasNextPage: Scalars['Boolean']['output'];
+  /** When paginating backwards, are there more items? */
+  hasPreviousPage: Scalars['Boolean']['output'];
+  /** When paginating backwards, the cursor to continue. */
+  startCursor?: Maybe<Scalars['String']['output']>;
+};
+
+export type Priority =
+  | 'HIGH'
+  | 'LOW'
+  | 'MEDIUM'
+  | 'NONE'
+  | 'URGENT';
+
+export type Project = Node & {
+  __typename?: 'Project';
+  archivedAt?: Maybe<Scalars['DateTime']['output']>;
+  createdAt: Scalars['DateTime']['output'];
+  /** HTML. */
+  description?: Maybe<Scalars['String']['output']>;
+  /** The description as plain text or Markdown, in a window or an excerpt. */
+  descriptionText?: Maybe<TextWindow>;
+  id: Scalars['ID']['output'];
+  /** Short unique key; task refs are `KEY-number`. */
+  key: Scalars['String']['output'];
+  labels: Array<Label>;
+  members: ProjectMemberConnection;
+  name: Scalars['String']['output'];
+  /** Tasks neither done nor canceled nor deleted. */
+  openTaskCount: Scalars['Int']['output'];
+  /** The workflow, in order. */
+  statuses: Array<Status>;
+  /** This project's tasks; tombstones are never listed. */
+  tasks: TaskConnection;
+  updatedAt: Scalars['DateTime']['output'];
+  /** The project's page in the tracker, when the server knows where that is. */
+  url?: Maybe<Scalars['String']['output']>;
+  workspace?: Maybe<Workspace>;
+};
+
+
+export type ProjectDescriptionTextArgs = {
+  cursor?: Scalars['Int']['input'];
+  cut?: TextCut;
+  format?: TextFormat;
+  maxChars?: Scalars['Int']['input'];
+};
+
+
+export type ProjectMembersArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type ProjectTasksArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<TaskFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  order?: TaskOrder;
+};
+
+export type ProjectConnection = {
+  __typename?: 'ProjectConnection';
+  /** A list of edges. */
+  edges: Array<ProjectEdge>;
+  /** A list of nodes. */
+  nodes: Array<Project>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** How many items the whole list holds, across all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type ProjectEdge = {
+  __typename?: 'ProjectEdge';
+  /** A cursor for use in pagination */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge */
+  node: Project;
+};
+
+/** Narrows the project list. */
+export type ProjectFilter = {
+  /** true: archived projects only; false: active ones only. */
+  archived?: InputMaybe<Scalars['Boolean']['input']>;
+  /**
+   * Projects whose name holds all these words, ignoring case; when none
+   * does and there are several words, those holding any one of them.
+   */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Workspace key. */
+  workspace?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ProjectMember = {
+  __typename?: 'ProjectMember';
+  role: ProjectRole;
+  user?: Maybe<User>;
+};
+
+export type ProjectMemberConnection = {
+  __typename?: 'ProjectMemberConnection';
+  /** A list of edges. */
+  edges: Array<ProjectMemberEdge>;
+  /** A list of nodes. */
+  nodes: Array<ProjectMember>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** How many items the whole list holds, across all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type ProjectMemberEdge = {
+  __typename?: 'ProjectMemberEdge';
+  /** A cursor for use in pagination */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge */
+  node: ProjectMember;
+};
+
+export type ProjectRole =
+  | 'MANAGER'
+  | 'PARTICIPANT';
+
+export type Query = {
+  __typename?: 'Query';
+  /** Changes across the projects the caller sees, most recent first. */
+  activity: TaskEventConnection;
+  /**
+   * Agent sessions: the caller's own and those on tasks the caller sees,
+   * most recent heartbeat first.
+   */
+  agentSessions: AgentSessionConnection;
+  /**
+   * The caller's own API tokens, newest first (a scoped token sees the
+   * tokens of its scope). Their text is never shown again.
+   */
+  apiTokens: ApiTokenConnection;
+  /** Any object by its global id. */
+  node: Node;
+  project: Project;
+  /** Projects the caller sees, by name. */
+  projects: ProjectConnection;
+  /**
+   * Wiki pages whose title or content holds every word of `query`, any
+   * case: pages whose title holds them all first, then the most recently
+   * updated. `workspace` is a key.
+   */
+  searchWiki: WikiSearchHitConnection;
+  /** A task by ref (`PROJ-42`); a deleted task answers with `deleted: true`. */
+  task: Task;
+  /** Tasks of every project the caller sees; tombstones are never listed. */
+  tasks: TaskConnection;
+  /** A user by username (`me` for the caller). */
+  user: User;
+  /** The caller. */
+  viewer: User;
+  /**
+   * The token this request came with: its scope, and whether it may write
+   * (a front end hides its edit controls for a read-only token).
+   */
+  viewerToken: ApiToken;
+  /**
+   * Saved revisions of the wiki pages the caller sees, oldest first.
+   * Resume with the end cursor: revisions that share an instant are
+   * never lost or repeated across pages. `workspace` is a key; `since`
+   * keeps revisions saved strictly after that instant.
+   */
+  wikiChanges: WikiRevisionConnection;
+  /**
+   * A wiki page by path (`guides/setup`). `workspace` (a key) may be left
+   * out when the path exists in exactly one workspace the caller sees.
+   */
+  wikiPage: WikiPage;
+  /**
+   * Wiki pages the caller sees, in tree order: by path, a page right
+   * before the pages under it (`guides`, `guides/setup`, `guides-old`).
+   * `workspace` and `project` are keys; `pathPrefix` keeps the page at
+   * that path and every page under it (`guides` holds `guides/setup`, not
+   * `guides-old`).
+   */
+  wikiPages: WikiPageConnection;
+  /**
+   * The page hierarchy: every page the caller sees, by workspace, then in
+   * tree order (each page right before the pages under it). `workspace`
+   * is a key; `pathPrefix` keeps one page and the pages under it.
+   */
+  wikiTree: WikiTreeNodeConnection;
+  workspace: Workspace;
+  workspaces: WorkspaceConnection;
+};
+
+
+export type QueryActivityArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ActivityFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryAgentSessionsArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryApiTokensArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QueryNodeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+export type QueryProjectArgs = {
+  key: Scalars['String']['input'];
+};
+
+
+export type QueryProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<ProjectFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type QuerySearchWikiArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  query: Scalars['String']['input'];
+  workspace?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryTaskArgs = {
+  ref: Scalars['String']['input'];
+};
+
+
+export type QueryTasksArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  filter?: InputMaybe<TaskFilter>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  order?: TaskOrder;
+};
+
+
+export type QueryUserArgs = {
+  username: Scalars['String']['input'];
+};
+
+
+export type QueryWikiChangesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  since?: InputMaybe<Scalars['DateTime']['input']>;
+  workspace?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryWikiPageArgs = {
+  path: Scalars['String']['input'];
+  workspace?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryWikiPagesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  pathPrefix?: InputMaybe<Scalars['String']['input']>;
+  project?: InputMaybe<Scalars['String']['input']>;
+  workspace?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryWikiTreeArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+  pathPrefix?: InputMaybe<Scalars['String']['input']>;
+  workspace?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type QueryWorkspaceArgs = {
+  key: Scalars['String']['input'];
+};
+
+
+export type QueryWorkspacesArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type Status = {
+  __typename?: 'Status';
+  category: StatusCategory;
+  id: Scalars['ID']['output'];
+  key: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  position: Scalars['Int']['output'];
+};
+
+export type StatusCategory =
+  | 'CANCELED'
+  | 'DONE'
+  | 'IN_PROGRESS'
+  | 'TODO';
+
+export type Subscription = {
+  __typename?: 'Subscription';
+  /**
+   * Every change of a task of the project (by key), in the log's order,
+   * each once. With `after` (an event's `cursor`), first the events
+   * since that one, then live: a client that reconnects misses nothing.
+   * Ends when the token is revoked or the project goes out of sight.
+   */
+  taskEvents: TaskEvent;
+};
+
+
+export type SubscriptionTaskEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  project: Scalars['String']['input'];
+};
+
+export type Task = Node & {
+  __typename?: 'Task';
+  assignee?: Maybe<User>;
+  commentCount: Scalars['Int']['output'];
+  /** Comments, oldest first. */
+  comments: CommentConnection;
+  completedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** People working on the task beside its assignee. */
+  coworkers: Array<User>;
+  createdAt: Scalars['DateTime']['output'];
+  createdBy?: Maybe<User>;
+  /** A deleted task is a tombstone: out of every list, still readable by ref. */
+  deleted: Scalars['Boolean']['output'];
+  deletedAt?: Maybe<Scalars['DateTime']['output']>;
+  /** HTML, as stored. */
+  description?: Maybe<Scalars['String']['output']>;
+  /**
+   * The description as plain text (tags and entities removed, one line per
+   * block) or Markdown, in a window or an excerpt; null without a
+   * description.
+   */
+  descriptionText?: Maybe<TextWindow>;
+  /** Done or canceled. */
+  done: Scalars['Boolean']['output'];
+  dueDate?: Maybe<Scalars['NaiveDate']['output']>;
+  /** The change log, oldest first. */
+  events: TaskEventConnection;
+  id: Scalars['ID']['output'];
+  kind: TaskKind;
+  labels: Array<Label>;
+  number: Scalars['Int']['output'];
+  parent?: Maybe<Task>;
+  priority: Priority;
+  project?: Maybe<Project>;
+  /** `KEY-number`, the task's name everywhere. */
+  ref: Scalars['String']['output'];
+  status?: Maybe<Status>;
+  title: Scalars['String']['output'];
+  /** Last activity: any change or comment. */
+  updatedAt: Scalars['DateTime']['output'];
+  /** The task's page in the tracker, when the server knows where that is. */
+  url?: Maybe<Scalars['String']['output']>;
+};
+
+
+export type TaskCommentsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type TaskDescriptionTextArgs = {
+  cursor?: Scalars['Int']['input'];
+  cut?: TextCut;
+  format?: TextFormat;
+  maxChars?: Scalars['Int']['input'];
+};
+
+
+export type TaskEventsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type TaskConnection = {
+  __typename?: 'TaskConnection';
+  /** A list of edges. */
+  edges: Array<TaskEdge>;
+  /** A list of nodes. */
+  nodes: Array<Task>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** How many items the whole list holds, across all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type TaskEdge = {
+  __typename?: 'TaskEdge';
+  /** A cursor for use in pagination */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge */
+  node: Task;
+};
+
+export type TaskEvent = Node & {
+  __typename?: 'TaskEvent';
+  actor?: Maybe<User>;
+  at: Scalars['DateTime']['output'];
+  /**
+   * This event's place in the log: pass it as `after` to `taskEvents`
+   * to receive what came after it.
+   */
+  cursor: Scalars['String']['output'];
+  /**
+   * `created`, `deleted`, `comment`, or the changed field: `title`, `description`,
+   * `status`, `priority`, `kind`, `assignee`, `due_date`, `parent`, `labels`, `coworkers`.
+   */
+  field: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** The new value as text, like `oldText`. */
+  newText?: Maybe<TextWindow>;
+  newValue?: Maybe<Scalars['String']['output']>;
+  /**
+   * The old value as text (a description's HTML as plain text or
+   * Markdown, a comment's global id, a deletion's instant to the
+   * second), in a window or an excerpt; `oldValue` is the value as stored.
+   */
+  oldText?: Maybe<TextWindow>;
+  oldValue?: Maybe<Scalars['String']['output']>;
+  project?: Maybe<Project>;
+  task?: Maybe<Task>;
+};
+
+
+export type TaskEventNewTextArgs = {
+  cursor?: Scalars['Int']['input'];
+  cut?: TextCut;
+  format?: TextFormat;
+  maxChars?: Scalars['Int']['input'];
+};
+
+
+export type TaskEventOldTextArgs = {
+  cursor?: Scalars['Int']['input'];
+  cut?: TextCut;
+  format?: TextFormat;
+  maxChars?: Scalars['Int']['input'];
+};
+
+export type TaskEventConnection = {
+  __typename?: 'TaskEventConnection';
+  /** A list of edges. */
+  edges: Array<TaskEventEdge>;
+  /** A list of nodes. */
+  nodes: Array<TaskEvent>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** How many items the whole list holds, across all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type TaskEventEdge = {
+  __typename?: 'TaskEventEdge';
+  /** A cursor for use in pagination */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge */
+  node: TaskEvent;
+};
+
+/** Narrows a task list; every field given must hold. Tombstones are never listed. */
+export type TaskFilter = {
+  /** Username, or `me`. */
+  assignee?: InputMaybe<Scalars['String']['input']>;
+  /** Active (changed or commented) at or after this instant. */
+  changedSince?: InputMaybe<Scalars['DateTime']['input']>;
+  completedSince?: InputMaybe<Scalars['DateTime']['input']>;
+  /** true: done or canceled tasks; false: open ones. */
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Due strictly before this date. */
+  dueBefore?: InputMaybe<Scalars['NaiveDate']['input']>;
+  /** Assignee or coworker: username, or `me`. */
+  involves?: InputMaybe<Scalars['String']['input']>;
+  kind?: InputMaybe<TaskKind>;
+  /** Label name. */
+  label?: InputMaybe<Scalars['String']['input']>;
+  /** Parent task ref. */
+  parent?: InputMaybe<Scalars['String']['input']>;
+  /** Project key. */
+  project?: InputMaybe<Scalars['String']['input']>;
+  /** A status key of the project, or a category: todo, in_progress, done, canceled. */
+  status?: InputMaybe<Scalars['String']['input']>;
+  /** Every word in the title or description, ignoring case. */
+  text?: InputMaybe<Scalars['String']['input']>;
+  /** true: no due date; false: a due date. */
+  unscheduled?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type TaskKind =
+  | 'BUG'
+  | 'EPIC'
+  | 'FEATURE'
+  | 'TASK';
+
+export type TaskOrder =
+  /** Most recently created first. */
+  | 'CREATED'
+  /** Soonest due date first; unscheduled tasks last. */
+  | 'DUE'
+  /** By project, then task number ascending. */
+  | 'REF'
+  /** Most recently active first. */
+  | 'UPDATED';
+
+/** How a text is cut to `maxChars`. */
+export type TextCut =
+  /** The first non-empty line, cut after the last whole word that fits. */
+  | 'FIRST_LINE'
+  /** A window from `cursor`, ending on a character boundary; read on with `next`. */
+  | 'WINDOW'
+  /** The beginning, cut after the last whole word that fits. */
+  | 'WORD';
+
+/** What a stored HTML text is read as. */
+export type TextFormat =
+  /**
+   * Markdown (CommonMark, GFM tables and task lists): written back as
+   * Markdown, it keeps the text's structure.
+   */
+  | 'MARKDOWN'
+  /** Tags removed, one line per block. */
+  | 'PLAIN';
+
+/**
+ * A piece of a text (plain or Markdown). Lengths and offsets count UTF-16
+ * code units.
+ */
+export type TextWindow = {
+  __typename?: 'TextWindow';
+  /** Where the next window starts (pass it as `cursor`); null at the end. */
+  next?: Maybe<Scalars['Int']['output']>;
+  /** Where this piece starts. */
+  start: Scalars['Int']['output'];
+  text: Scalars['String']['output'];
+  /** Length of the whole text. */
+  totalChars: Scalars['Int']['output'];
+  /** True when the text goes on beyond this piece. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** Fields to change; a field left out stays, `null` clears a clearable one. */
+export type UpdateTaskInput = {
+  assignee?: InputMaybe<Scalars['String']['input']>;
+  /** The whole new set of coworker usernames. */
+  coworkers?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** HTML. */
+  description?: InputMaybe<Scalars['String']['input']>;
+  /** Markdown, stored as HTML; instead of `description`. */
+  descriptionMarkdown?: InputMaybe<Scalars['String']['input']>;
+  dueDate?: InputMaybe<Scalars['NaiveDate']['input']>;
+  kind?: InputMaybe<TaskKind>;
+  /** The whole new set of label names. */
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
+  parent?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<Priority>;
+  /** Status key. */
+  status?: InputMaybe<Scalars['String']['input']>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type User = Node & {
+  __typename?: 'User';
+  displayName: Scalars['String']['output'];
+  id: Scalars['ID']['output'];
+  /** True for AI agents. */
+  isAgent: Scalars['Boolean']['output'];
+  username: Scalars['String']['output'];
+};
+
+/**
+ * A piece of a page's Markdown. Lengths and offsets count UTF-16 code
+ * units of the whole content, frontmatter included.
+ */
+export type WikiContent = {
+  __typename?: 'WikiContent';
+  /**
+   * Pass to putWikiPage/patchWikiPage as `baseRevision`. `"N"` when this
+   * reply holds the whole page; `"N.partial"` after a window or a section,
+   * which putWikiPage refuses (a partial read must not overwrite the page)
+   * and patchWikiPage accepts.
+   */
+  baseRevision: Scalars['String']['output'];
+  /**
+   * Where the next piece starts (pass it back as `cursor`, with the same
+   * `section`); null at the end.
+   */
+  next?: Maybe<Scalars['Int']['output']>;
+  /** False when `section` names no heading of the page (then `text` is empty). */
+  sectionFound: Scalars['Boolean']['output'];
+  /** Where this piece starts in the content. */
+  start: Scalars['Int']['output'];
+  text: Scalars['String']['output'];
+  /** Length of the whole content, or of the section when one was asked for. */
+  totalChars: Scalars['Int']['output'];
+  /** True when the content (or section) goes on beyond this piece. */
+  truncated: Scalars['Boolean']['output'];
+};
+
+/** One heading of a page. */
+export type WikiHeading = {
+  __typename?: 'WikiHeading';
+  /** 1 for `#` through 6 for `######`. */
+  level: Scalars['Int']['output'];
+  /** GitHub-style anchor, unique in the page; usable as `section`. */
+  slug: Scalars['String']['output'];
+  /**
+   * Where the heading's line starts in the content (UTF-16 units): a
+   * valid `cursor`.
+   */
+  start: Scalars['Int']['output'];
+  text: Scalars['String']['output'];
+};
+
+export type WikiPage = Node & {
+  __typename?: 'WikiPage';
+  /**
+   * The revision as putWikiPage/patchWikiPage take it (`baseRevision`),
+   * for a client that holds the whole page: `"N"`. A read of part of the
+   * page carries its own, `"N.partial"`, on its `content`.
+   */
+  baseRevision: Scalars['String']['output'];
+  /**
+   * The Markdown (frontmatter included) in a window of at most `maxChars`
+   * (1 to 20000) from `cursor`, never splitting a character. With
+   * `section` (a heading's text or slug, any case): that heading's line
+   * through just before the next heading of the same or a higher level,
+   * itself windowed; an unknown section answers `sectionFound: false`.
+   */
+  content: WikiContent;
+  createdAt: Scalars['DateTime']['output'];
+  /**
+   * The leading `---` YAML block, parsed; null without one or when it is
+   * not valid YAML.
+   */
+  frontmatter?: Maybe<Scalars['JSON']['output']>;
+  id: Scalars['ID']['output'];
+  /** The page's headings in order (not those in code blocks, lists or quotes). */
+  outline: Array<WikiHeading>;
+  /** Names separated by `/`, like `guides/setup`; unique in the workspace. */
+  path: Scalars['String']['output'];
+  /** The project the page belongs to, if any. */
+  project?: Maybe<Project>;
+  /** Bumped by every save. */
+  revision: Scalars['Int']['output'];
+  title: Scalars['String']['output'];
+  /** Length of the content in UTF-16 units. */
+  totalChars: Scalars['Int']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  updatedBy?: Maybe<User>;
+  workspace: Workspace;
+};
+
+
+export type WikiPageContentArgs = {
+  cursor?: Scalars['Int']['input'];
+  maxChars?: Scalars['Int']['input'];
+  section?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type WikiPageConnection = {
+  __typename?: 'WikiPageConnection';
+  /** A list of edges. */
+  edges: Array<WikiPageEdge>;
+  /** A list of nodes. */
+  nodes: Array<WikiPage>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** How many items the whole list holds, across all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type WikiPageEdge = {
+  __typename?: 'WikiPageEdge';
+  /** A cursor for use in pagination */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge */
+  node: WikiPage;
+};
+
+export type WikiRevision = {
+  __typename?: 'WikiRevision';
+  at: Scalars['DateTime']['output'];
+  author?: Maybe<User>;
+  page?: Maybe<WikiPage>;
+  path: Scalars['String']['output'];
+  revision: Scalars['Int']['output'];
+  /**
+   * One line on what changed since the revision before: `created (N
+   * chars)`, `edited section Setup (+12/-3 chars)`, `edited 3 sections
+   * (...)`, `added section X (...)`, `removed section X (...)`.
+   */
+  summary: Scalars['String']['output'];
+};
+
+export type WikiRevisionConnection = {
+  __typename?: 'WikiRevisionConnection';
+  /** A list of edges. */
+  edges: Array<WikiRevisionEdge>;
+  /** A list of nodes. */
+  nodes: Array<WikiRevision>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** How many items the whole list holds, across all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type WikiRevisionEdge = {
+  __typename?: 'WikiRevisionEdge';
+  /** A cursor for use in pagination */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge */
+  node: WikiRevision;
+};
+
+export type WikiSearchHit = {
+  __typename?: 'WikiSearchHit';
+  /**
+   * About 160 characters of the content on one line, around the first
+   * match (or from the start), cut on word boundaries; `…` marks a cut.
+   */
+  excerpt: Scalars['String']['output'];
+  page: WikiPage;
+  /** True when the title holds every word of the query (such hits come first). */
+  titleMatch: Scalars['Boolean']['output'];
+};
+
+export type WikiSearchHitConnection = {
+  __typename?: 'WikiSearchHitConnection';
+  /** A list of edges. */
+  edges: Array<WikiSearchHitEdge>;
+  /** A list of nodes. */
+  nodes: Array<WikiSearchHit>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** How many items the whole list holds, across all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type WikiSearchHitEdge = {
+  __typename?: 'WikiSearchHitEdge';
+  /** A cursor for use in pagination */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge */
+  node: WikiSearchHit;
+};
+
+export type WikiTreeNode = {
+  __typename?: 'WikiTreeNode';
+  /** 0 for a top-level page, 1 for `guides/setup`, and so on. */
+  depth: Scalars['Int']['output'];
+  /** Whether any page the caller sees lies under this one. */
+  hasChildren: Scalars['Boolean']['output'];
+  /**
+   * The path one level up (`guides` for `guides/setup`), whether or not a
+   * page exists there; null at the top.
+   */
+  parent?: Maybe<Scalars['String']['output']>;
+  path: Scalars['String']['output'];
+  revision: Scalars['Int']['output'];
+  title: Scalars['String']['output'];
+  updatedAt: Scalars['DateTime']['output'];
+  workspace?: Maybe<Workspace>;
+};
+
+export type WikiTreeNodeConnection = {
+  __typename?: 'WikiTreeNodeConnection';
+  /** A list of edges. */
+  edges: Array<WikiTreeNodeEdge>;
+  /** A list of nodes. */
+  nodes: Array<WikiTreeNode>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** How many items the whole list holds, across all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type WikiTreeNodeEdge = {
+  __typename?: 'WikiTreeNodeEdge';
+  /** A cursor for use in pagination */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge */
+  node: WikiTreeNode;
+};
+
+export type Workspace = Node & {
+  __typename?: 'Workspace';
+  createdAt: Scalars['DateTime']['output'];
+  id: Scalars['ID']['output'];
+  key: Scalars['String']['output'];
+  name: Scalars['String']['output'];
+  /** Projects of this workspace the caller sees, by name. */
+  projects: ProjectConnection;
+};
+
+
+export type WorkspaceProjectsArgs = {
+  after?: InputMaybe<Scalars['String']['input']>;
+  before?: InputMaybe<Scalars['String']['input']>;
+  first?: InputMaybe<Scalars['Int']['input']>;
+  last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type WorkspaceConnection = {
+  __typename?: 'WorkspaceConnection';
+  /** A list of edges. */
+  edges: Array<WorkspaceEdge>;
+  /** A list of nodes. */
+  nodes: Array<Workspace>;
+  /** Information to aid in pagination. */
+  pageInfo: PageInfo;
+  /** How many items the whole list holds, across all pages. */
+  totalCount: Scalars['Int']['output'];
+};
+
+/** An edge in a connection. */
+export type WorkspaceEdge = {
+  __typename?: 'WorkspaceEdge';
+  /** A cursor for use in pagination */
+  cursor: Scalars['String']['output'];
+  /** The item at the end of the edge */
+  node: Workspace;
+};
+
+export type MeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MeQuery = { __typename?: 'Query', viewer: { __typename?: 'User', username: string, displayName: string }, viewerToken: { __typename?: 'ApiToken', readOnly: boolean } };
+
+export type LiveTaskEventsSubscriptionVariables = Exact<{
+  project: Scalars['String']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type LiveTaskEventsSubscription = { __typename?: 'Subscription', taskEvents: { __typename?: 'TaskEvent', id: string, cursor: string, field: string, task?: { __typename?: 'Task', ref: string } | null } };
+
+export type ActivityPageQueryVariables = Exact<{
+  filter?: InputMaybe<ActivityFilter>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type ActivityPageQuery = { __typename?: 'Query', activity: { __typename?: 'TaskEventConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<{ __typename?: 'TaskEvent', id: string, at: string, field: string, actor?: { __typename?: 'User', username: string } | null, task?: { __typename?: 'Task', ref: string, title: string } | null, newText?: { __typename?: 'TextWindow', text: string, truncated: boolean } | null }> } };
+
+export type AgentSessionsQueryVariables = Exact<{
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type AgentSessionsQuery = { __typename?: 'Query', agentSessions: { __typename?: 'AgentSessionConnection', totalCount: number, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<{ __typename?: 'AgentSession', id: string, name: string, status?: string | null, startedAt: string, heartbeatAt: string, endedAt?: string | null, user?: { __typename?: 'User', username: string, displayName: string } | null, task?: { __typename?: 'Task', ref: string, title: string } | null }> } };
+
+export type ProjectsPageQueryVariables = Exact<{
+  name?: InputMaybe<Scalars['String']['input']>;
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type ProjectsPageQuery = { __typename?: 'Query', projects: { __typename?: 'ProjectConnection', totalCount: number, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<{ __typename?: 'Project', id: string, key: string, name: string, openTaskCount: number, workspace?: { __typename?: 'Workspace', key: string, name: string } | null }> } };
+
+export type TaskPageDetailsQueryVariables = Exact<{
+  ref: Scalars['String']['input'];
+}>;
+
+
+export type TaskPageDetailsQuery = { __typename?: 'Query', task: { __typename?: 'Task', id: string, ref: string, title: string, description?: string | null, done: boolean, deleted: boolean, deletedAt?: string | null, priority: Priority, kind: TaskKind, dueDate?: string | null, createdAt: string, updatedAt: string, completedAt?: string | null, commentCount: number, status?: { __typename?: 'Status', key: string, name: string } | null, assignee?: { __typename?: 'User', username: string, displayName: string } | null, coworkers: Array<{ __typename?: 'User', username: string, displayName: string }>, labels: Array<{ __typename?: 'Label', name: string, color?: string | null }>, createdBy?: { __typename?: 'User', username: string, displayName: string } | null, project?: { __typename?: 'Project', key: string, name: string, statuses: Array<{ __typename?: 'Status', key: string, name: string }>, labels: Array<{ __typename?: 'Label', name: string, color?: string | null }>, members: { __typename?: 'ProjectMemberConnection', nodes: Array<{ __typename?: 'ProjectMember', user?: { __typename?: 'User', username: string, displayName: string } | null }> } } | null }, agentSessions: { __typename?: 'AgentSessionConnection', nodes: Array<{ __typename?: 'AgentSession', id: string, name: string, status?: string | null, heartbeatAt: string, user?: { __typename?: 'User', username: string } | null, task?: { __typename?: 'Task', ref: string } | null }> } };
+
+export type UpdateTaskMutationVariables = Exact<{
+  ref: Scalars['String']['input'];
+  input: UpdateTaskInput;
+}>;
+
+
+export type UpdateTaskMutation = { __typename?: 'Mutation', updateTask: { __typename?: 'Task', id: string, ref: string, updatedAt: string } };
+
+export type DeleteTaskMutationVariables = Exact<{
+  ref: Scalars['String']['input'];
+}>;
+
+
+export type DeleteTaskMutation = { __typename?: 'Mutation', deleteTask: { __typename?: 'Task', id: string, deleted: boolean } };
+
+export type DescriptionMarkdownQueryVariables = Exact<{
+  ref: Scalars['String']['input'];
+  cursor: Scalars['Int']['input'];
+}>;
+
+
+export type DescriptionMarkdownQuery = { __typename?: 'Query', task: { __typename?: 'Task', id: string, descriptionText?: { __typename?: 'TextWindow', text: string, next?: number | null } | null } };
+
+export type ProjectBoardQueryVariables = Exact<{
+  key: Scalars['String']['input'];
+}>;
+
+
+export type ProjectBoardQuery = { __typename?: 'Query', project: { __typename?: 'Project', id: string, key: string, name: string, openTaskCount: number, statuses: Array<{ __typename?: 'Status', key: string, name: string, category: StatusCategory }>, labels: Array<{ __typename?: 'Label', name: string, color?: string | null }>, members: { __typename?: 'ProjectMemberConnection', nodes: Array<{ __typename?: 'ProjectMember', user?: { __typename?: 'User', username: string, displayName: string } | null }> } } };
+
+export type MoveTaskMutationVariables = Exact<{
+  ref: Scalars['String']['input'];
+  status: Scalars['String']['input'];
+}>;
+
+
+export type MoveTaskMutation = { __typename?: 'Mutation', updateTask: { __typename?: 'Task', id: string, ref: string, title: string, done: boolean, priority: Priority, dueDate?: string | null, status?: { __typename?: 'Status', key: string, name: string } | null, assignee?: { __typename?: 'User', username: string, displayName: string } | null, labels: Array<{ __typename?: 'Label', name: string, color?: string | null }> } };
+
+export type WikiTreePageQueryVariables = Exact<{
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type WikiTreePageQuery = { __typename?: 'Query', wikiTree: { __typename?: 'WikiTreeNodeConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<{ __typename?: 'WikiTreeNode', path: string, title: string, depth: number, workspace?: { __typename?: 'Workspace', key: string, name: string } | null }> } };
+
+export type WikiSearchQueryVariables = Exact<{
+  query: Scalars['String']['input'];
+}>;
+
+
+export type WikiSearchQuery = { __typename?: 'Query', searchWiki: { __typename?: 'WikiSearchHitConnection', totalCount: number, nodes: Array<{ __typename?: 'WikiSearchHit', excerpt: string, page: { __typename?: 'WikiPage', id: string, path: string, title: string, workspace: { __typename?: 'Workspace', key: string } } }> } };
+
+export type WikiPageWindowQueryVariables = Exact<{
+  workspace: Scalars['String']['input'];
+  path: Scalars['String']['input'];
+  cursor: Scalars['Int']['input'];
+}>;
+
+
+export type WikiPageWindowQuery = { __typename?: 'Query', wikiPage: { __typename?: 'WikiPage', id: string, path: string, title: string, revision: number, baseRevision: string, updatedAt: string, updatedBy?: { __typename?: 'User', username: string } | null, outline: Array<{ __typename?: 'WikiHeading', level: number, text: string, slug: string }>, content: { __typename?: 'WikiContent', text: string, next?: number | null } } };
+
+export type PutWikiPageMutationVariables = Exact<{
+  workspace: Scalars['String']['input'];
+  path: Scalars['String']['input'];
+  content: Scalars['String']['input'];
+  baseRevision: Scalars['String']['input'];
+}>;
+
+
+export type PutWikiPageMutation = { __typename?: 'Mutation', putWikiPage: { __typename?: 'WikiPage', id: string, revision: number } };
+
+export type TaskChangesQueryVariables = Exact<{
+  ref: Scalars['String']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type TaskChangesQuery = { __typename?: 'Query', task: { __typename?: 'Task', id: string, events: { __typename?: 'TaskEventConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<{ __typename?: 'TaskEvent', id: string, at: string, field: string, actor?: { __typename?: 'User', username: string } | null, oldText?: { __typename?: 'TextWindow', text: string, truncated: boolean } | null, newText?: { __typename?: 'TextWindow', text: string, truncated: boolean } | null }> } } };
+
+export type CommentOutlineQueryVariables = Exact<{
+  ref: Scalars['String']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type CommentOutlineQuery = { __typename?: 'Query', task: { __typename?: 'Task', id: string, comments: { __typename?: 'CommentConnection', pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<{ __typename?: 'Comment', id: string, createdAt: string, author?: { __typename?: 'User', username: string, displayName: string } | null, bodyText: { __typename?: 'TextWindow', text: string, truncated: boolean } }> } } };
+
+export type CommentBodyQueryVariables = Exact<{
+  id: Scalars['ID']['input'];
+}>;
+
+
+export type CommentBodyQuery = { __typename?: 'Query', node:
+    | { __typename?: 'Comment', id: string, body: string }
+    | { __typename?: 'Project' }
+    | { __typename?: 'Task' }
+    | { __typename?: 'TaskEvent' }
+    | { __typename?: 'User' }
+    | { __typename?: 'WikiPage' }
+    | { __typename?: 'Workspace' }
+   };
+
+export type AddCommentMutationVariables = Exact<{
+  ref: Scalars['String']['input'];
+  bodyMarkdown: Scalars['String']['input'];
+}>;
+
+
+export type AddCommentMutation = { __typename?: 'Mutation', addComment: { __typename?: 'Comment', id: string } };
+
+export type CreateTaskMutationVariables = Exact<{
+  input: CreateTaskInput;
+}>;
+
+
+export type CreateTaskMutation = { __typename?: 'Mutation', createTask: { __typename?: 'Task', id: string, ref: string } };
+
+export type TaskCardFieldsFragment = { __typename?: 'Task', id: string, ref: string, title: string, done: boolean, priority: Priority, dueDate?: string | null, status?: { __typename?: 'Status', key: string, name: string } | null, assignee?: { __typename?: 'User', username: string, displayName: string } | null, labels: Array<{ __typename?: 'Label', name: string, color?: string | null }> };
+
+export type TaskPageQueryVariables = Exact<{
+  filter: TaskFilter;
+  order: TaskOrder;
+  first: Scalars['Int']['input'];
+  after?: InputMaybe<Scalars['String']['input']>;
+}>;
+
+
+export type TaskPageQuery = { __typename?: 'Query', tasks: { __typename?: 'TaskConnection', totalCount: number, pageInfo: { __typename?: 'PageInfo', hasNextPage: boolean, endCursor?: string | null }, nodes: Array<{ __typename?: 'Task', id: string, ref: string, title: string, done: boolean, priority: Priority, dueDate?: string | null, status?: { __typename?: 'Status', key: string, name: string } | null, assignee?: { __typename?: 'User', username: string, displayName: string } | null, labels: Array<{ __typename?: 'Label', name: string, color?: string | null }> }> } };
+
+export const TaskCardFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TaskCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Task"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"ref"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"priority"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assignee"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"color"}}]}}]}}]} as unknown as DocumentNode<TaskCardFieldsFragment, unknown>;
+export const MeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"viewerToken"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"readOnly"}}]}}]}}]} as unknown as DocumentNode<MeQuery, MeQueryVariables>;
+export const LiveTaskEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"LiveTaskEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"project"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"taskEvents"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"project"},"value":{"kind":"Variable","name":{"kind":"Name","value":"project"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"task"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ref"}}]}}]}}]}}]} as unknown as DocumentNode<LiveTaskEventsSubscription, LiveTaskEventsSubscriptionVariables>;
+export const ActivityPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ActivityPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ActivityFilter"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"activity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"actor"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}}]}},{"kind":"Field","name":{"kind":"Name","value":"task"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ref"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}},{"kind":"Field","name":{"kind":"Name","value":"newText"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"cut"},"value":{"kind":"EnumValue","value":"FIRST_LINE"}},{"kind":"Argument","name":{"kind":"Name","value":"maxChars"},"value":{"kind":"IntValue","value":"80"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"truncated"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ActivityPageQuery, ActivityPageQueryVariables>;
+export const AgentSessionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AgentSessions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"active"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"agentSessions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"active"},"value":{"kind":"Variable","name":{"kind":"Name","value":"active"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"startedAt"}},{"kind":"Field","name":{"kind":"Name","value":"heartbeatAt"}},{"kind":"Field","name":{"kind":"Name","value":"endedAt"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"task"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ref"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]}}]}}]} as unknown as DocumentNode<AgentSessionsQuery, AgentSessionsQueryVariables>;
+export const ProjectsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProjectsPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"name"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"projects"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"name"},"value":{"kind":"Variable","name":{"kind":"Name","value":"name"}}}]}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"openTaskCount"}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<ProjectsPageQuery, ProjectsPageQueryVariables>;
+export const TaskPageDetailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TaskPageDetails"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ref"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"task"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ref"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ref"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"ref"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}},{"kind":"Field","name":{"kind":"Name","value":"deletedAt"}},{"kind":"Field","name":{"kind":"Name","value":"priority"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"completedAt"}},{"kind":"Field","name":{"kind":"Name","value":"commentCount"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assignee"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"coworkers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"color"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"project"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"statuses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"color"}}]}},{"kind":"Field","name":{"kind":"Name","value":"members"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"agentSessions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"active"},"value":{"kind":"BooleanValue","value":true}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"heartbeatAt"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}}]}},{"kind":"Field","name":{"kind":"Name","value":"task"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ref"}}]}}]}}]}}]}}]} as unknown as DocumentNode<TaskPageDetailsQuery, TaskPageDetailsQueryVariables>;
+export const UpdateTaskDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateTask"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ref"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTaskInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTask"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ref"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ref"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"ref"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]}}]} as unknown as DocumentNode<UpdateTaskMutation, UpdateTaskMutationVariables>;
+export const DeleteTaskDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteTask"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ref"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteTask"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ref"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ref"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}}]}}]}}]} as unknown as DocumentNode<DeleteTaskMutation, DeleteTaskMutationVariables>;
+export const DescriptionMarkdownDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DescriptionMarkdown"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ref"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"cursor"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"task"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ref"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ref"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"descriptionText"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"format"},"value":{"kind":"EnumValue","value":"MARKDOWN"}},{"kind":"Argument","name":{"kind":"Name","value":"maxChars"},"value":{"kind":"IntValue","value":"200000"}},{"kind":"Argument","name":{"kind":"Name","value":"cursor"},"value":{"kind":"Variable","name":{"kind":"Name","value":"cursor"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"next"}}]}}]}}]}}]} as unknown as DocumentNode<DescriptionMarkdownQuery, DescriptionMarkdownQueryVariables>;
+export const ProjectBoardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ProjectBoard"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"key"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"project"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"key"},"value":{"kind":"Variable","name":{"kind":"Name","value":"key"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"openTaskCount"}},{"kind":"Field","name":{"kind":"Name","value":"statuses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"category"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"color"}}]}},{"kind":"Field","name":{"kind":"Name","value":"members"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<ProjectBoardQuery, ProjectBoardQueryVariables>;
+export const MoveTaskDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"MoveTask"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ref"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTask"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ref"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ref"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TaskCardFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TaskCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Task"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"ref"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"priority"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assignee"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"color"}}]}}]}}]} as unknown as DocumentNode<MoveTaskMutation, MoveTaskMutationVariables>;
+export const WikiTreePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"WikiTreePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"wikiTree"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"200"}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"depth"}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]}}]}}]} as unknown as DocumentNode<WikiTreePageQuery, WikiTreePageQueryVariables>;
+export const WikiSearchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"WikiSearch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"query"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"searchWiki"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"query"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"20"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"excerpt"}},{"kind":"Field","name":{"kind":"Name","value":"page"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"workspace"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<WikiSearchQuery, WikiSearchQueryVariables>;
+export const WikiPageWindowDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"WikiPageWindow"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"workspace"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"path"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"cursor"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"wikiPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"workspace"},"value":{"kind":"Variable","name":{"kind":"Name","value":"workspace"}}},{"kind":"Argument","name":{"kind":"Name","value":"path"},"value":{"kind":"Variable","name":{"kind":"Name","value":"path"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"path"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"revision"}},{"kind":"Field","name":{"kind":"Name","value":"baseRevision"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedBy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}}]}},{"kind":"Field","name":{"kind":"Name","value":"outline"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"level"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}}]}},{"kind":"Field","name":{"kind":"Name","value":"content"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"maxChars"},"value":{"kind":"IntValue","value":"20000"}},{"kind":"Argument","name":{"kind":"Name","value":"cursor"},"value":{"kind":"Variable","name":{"kind":"Name","value":"cursor"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"next"}}]}}]}}]}}]} as unknown as DocumentNode<WikiPageWindowQuery, WikiPageWindowQueryVariables>;
+export const PutWikiPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PutWikiPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"workspace"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"path"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"content"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"baseRevision"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"putWikiPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"workspace"},"value":{"kind":"Variable","name":{"kind":"Name","value":"workspace"}}},{"kind":"Argument","name":{"kind":"Name","value":"path"},"value":{"kind":"Variable","name":{"kind":"Name","value":"path"}}},{"kind":"Argument","name":{"kind":"Name","value":"content"},"value":{"kind":"Variable","name":{"kind":"Name","value":"content"}}},{"kind":"Argument","name":{"kind":"Name","value":"baseRevision"},"value":{"kind":"Variable","name":{"kind":"Name","value":"baseRevision"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"revision"}}]}}]}}]} as unknown as DocumentNode<PutWikiPageMutation, PutWikiPageMutationVariables>;
+export const TaskChangesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TaskChanges"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ref"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"task"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ref"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ref"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"actor"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}}]}},{"kind":"Field","name":{"kind":"Name","value":"oldText"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"cut"},"value":{"kind":"EnumValue","value":"FIRST_LINE"}},{"kind":"Argument","name":{"kind":"Name","value":"maxChars"},"value":{"kind":"IntValue","value":"80"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"truncated"}}]}},{"kind":"Field","name":{"kind":"Name","value":"newText"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"cut"},"value":{"kind":"EnumValue","value":"FIRST_LINE"}},{"kind":"Argument","name":{"kind":"Name","value":"maxChars"},"value":{"kind":"IntValue","value":"80"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"truncated"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<TaskChangesQuery, TaskChangesQueryVariables>;
+export const CommentOutlineDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CommentOutline"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ref"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"task"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ref"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ref"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"comments"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"author"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"bodyText"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"cut"},"value":{"kind":"EnumValue","value":"FIRST_LINE"}},{"kind":"Argument","name":{"kind":"Name","value":"maxChars"},"value":{"kind":"IntValue","value":"140"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"truncated"}}]}}]}}]}}]}}]}}]} as unknown as DocumentNode<CommentOutlineQuery, CommentOutlineQueryVariables>;
+export const CommentBodyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CommentBody"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"node"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Comment"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"body"}}]}}]}}]}}]} as unknown as DocumentNode<CommentBodyQuery, CommentBodyQueryVariables>;
+export const AddCommentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddComment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ref"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"bodyMarkdown"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addComment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ref"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ref"}}},{"kind":"Argument","name":{"kind":"Name","value":"bodyMarkdown"},"value":{"kind":"Variable","name":{"kind":"Name","value":"bodyMarkdown"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<AddCommentMutation, AddCommentMutationVariables>;
+export const CreateTaskDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateTask"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateTaskInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createTask"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"ref"}}]}}]}}]} as unknown as DocumentNode<CreateTaskMutation, CreateTaskMutationVariables>;
+export const TaskPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TaskPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TaskFilter"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"order"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TaskOrder"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tasks"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}},{"kind":"Argument","name":{"kind":"Name","value":"order"},"value":{"kind":"Variable","name":{"kind":"Name","value":"order"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TaskCardFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TaskCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Task"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"ref"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"done"}},{"kind":"Field","name":{"kind":"Name","value":"priority"}},{"kind":"Field","name":{"kind":"Name","value":"dueDate"}},{"kind":"Field","name":{"kind":"Name","value":"status"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"assignee"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"displayName"}}]}},{"kind":"Field","name":{"kind":"Name","value":"labels"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"color"}}]}}]}}]} as unknown as DocumentNode<TaskPageQuery, TaskPageQueryVariables>;

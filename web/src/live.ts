@@ -1,0 +1,97 @@
+// Live task events of one project over graphql-ws, resumed after a drop:
+// every (re)subscription asks for the events after the last one seen, so a
+// reconnect misses nothing, and an event already seen is never applied
+// twice.
+import { useEffect, useRef, useState } from 'react';
+import { stringifyDocument } from '@urql/core';
+import { graphql } from './gql';
+import type { LiveTaskEventsSubscription } from './gql/graphql';
+import { useConnection } from './session-context';
+
+const LiveTaskEvents = graphql(`
+  subscription LiveTaskEvents($project: String!, $after: String) {
+    taskEvents(project: $project, after: $after) {
+      id
+      cursor
+      field
+      task {
+        ref
+      }
+    }
+  }
+`);
+
+export type LiveEvent = LiveTaskEventsSubscription['taskEvents'];
+export type LiveState = 'connecting' | 'live' | 'reconnecting';
+
+/** Waits before the n-th reconnect: 0.5 s, 1 s, 2 s, … at most 10 s. */
+function backoff(attempt: number): number {
+  return Math.min(10_000, 500 * 2 ** Math.min(attempt, 5));
+}
+
+/**
+ * Calls `onEvent` once per event of `project` from now on. Returns the
+ * connection's state: a caller reads its data again each time it becomes
+ * `live`, which covers what a drop may have hidden before the first event
+ * gave a cursor to resume from.
+ */
+export function useTaskEvents(project: string | null, onEvent: (event: LiveEvent) => void): LiveState {
+  const { ws, wsConnected } = useConnection();
+  const [state, setState] = useState<LiveState>('connecting');
+  const handler = useRef(onEvent);
+  handler.current = onEvent;
+
+  useEffect(() => {
+    if (project === null) return;
+    let cursor: string | null = null;
+    let stopped = false;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let unsubscribe = () => {};
+    const seen = new Set<string>();
+
+    const subscribe = () => {
+      setState(attempt === 0 ? 'connecting' : 'reconnecting');
+      let ended = false;
+      const end = () => {
+        if (ended || stopped) return;
+        ended = true;
+        setState('reconnecting');
+        timer = setTimeout(subscribe, backoff(attempt++));
+      };
+      unsubscribe = ws.subscribe<LiveTaskEventsSubscription>(
+        { query: stringifyDocument(LiveTaskEvents), variables: { project, after: cursor } },
+        {
+          next: (result) => {
+            const event = result.data?.taskEvents;
+            if (!event) return;
+            attempt = 0;
+            setState('live');
+            cursor = event.cursor;
+            if (seen.has(event.id)) return;
+            seen.add(event.id);
+            if (seen.size > 10_000) seen.clear();
+            handler.current(event);
+          },
+          error: end,
+          complete: end,
+        },
+      );
+      // On a socket already up no `connected` event comes.
+      if (wsConnected()) setState('live');
+    };
+    const offConnected = ws.on('connected', () => {
+      attempt = 0;
+      setState('live');
+    });
+    subscribe();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      offConnected();
+      unsubscribe();
+    };
+  }, [ws, wsConnected, project]);
+
+  return state;
+}

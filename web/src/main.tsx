@@ -1,0 +1,15 @@
+// The tasklens web board: sign-in, then the pages of App.tsx over the
+// server's GraphQL API. Everything it loads comes from its own origin.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Root } from './Root';
+import './styles.css';
+
+const element = document.getElementById('app');
+if (element !== null) {
+  createRoot(element).render(
+    <StrictMode>
+      <Root />
+    </StrictMode>,
+  );
+}

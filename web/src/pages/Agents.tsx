@@ -1,0 +1,100 @@
+// Agents at work: every session the viewer sees (their own and those on
+// tasks they see), the task and status each reports, and the last
+// heartbeat; active sessions first, read again every 15 seconds.
+import { useEffect, useState } from 'react';
+import { useQuery } from 'urql';
+import { Link } from 'wouter';
+import { graphql } from '../gql';
+import { More } from '../parts/More';
+import { Problem } from '../parts/Problem';
+
+const AgentSessions = graphql(`
+  query AgentSessions($active: Boolean, $after: String) {
+    agentSessions(active: $active, first: 50, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        id
+        name
+        status
+        startedAt
+        heartbeatAt
+        endedAt
+        user {
+          username
+          displayName
+        }
+        task {
+          ref
+          title
+        }
+      }
+    }
+  }
+`);
+
+const REFRESH_MS = 15_000;
+
+export function Agents() {
+  const [activeOnly, setActiveOnly] = useState(true);
+  return (
+    <main className="page wide">
+      <h1>Agents at work</h1>
+      <label className="inline">
+        <input type="checkbox" checked={activeOnly} onChange={(e) => setActiveOnly(e.target.checked)} />
+        Active sessions only
+      </label>
+      <AgentPage active={activeOnly ? true : null} after={null} />
+    </main>
+  );
+}
+
+function when(instant: string): string {
+  return instant.replace('T', ' ').slice(0, 19);
+}
+
+function AgentPage({ active, after }: { active: boolean | null; after: string | null }) {
+  const [{ data, error }, reexecute] = useQuery({ query: AgentSessions, variables: { active, after } });
+  useEffect(() => {
+    const timer = setInterval(() => reexecute({ requestPolicy: 'network-only' }), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reexecute]);
+  if (error && !data) return <Problem error={error} />;
+  if (!data) return <p className="loading">Loading agent sessions…</p>;
+  const { nodes, pageInfo, totalCount } = data.agentSessions;
+  return (
+    <>
+      {after === null && <p className="muted">{totalCount === 0 ? 'No agent session.' : `${totalCount} sessions`}</p>}
+      <table className="agents">
+        <thead>
+          <tr>
+            <th scope="col">Agent</th>
+            <th scope="col">User</th>
+            <th scope="col">Task</th>
+            <th scope="col">Status</th>
+            <th scope="col">Last heartbeat</th>
+            <th scope="col">Ended</th>
+          </tr>
+        </thead>
+        <tbody>
+          {nodes.map((s) => (
+            <tr key={s.id}>
+              <td>{s.name}</td>
+              <td>{s.user ? `@${s.user.username}` : ''}</td>
+              <td>{s.task ? <Link href={`/t/${s.task.ref}`}>{`${s.task.ref} ${s.task.title}`}</Link> : '—'}</td>
+              <td>{s.status ?? ''}</td>
+              <td>
+                <time dateTime={s.heartbeatAt}>{when(s.heartbeatAt)}</time>
+              </td>
+              <td>{s.endedAt ? when(s.endedAt) : 'active'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <More pageInfo={pageInfo} label="More sessions" next={(after) => <AgentPage active={active} after={after} />} />
+    </>
+  );
+}

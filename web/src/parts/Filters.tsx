@@ -1,0 +1,146 @@
+// The task filters a person sets above a board or a list, turned into the
+// API's `TaskFilter` (every field given must hold).
+import type { TaskFilter, TaskOrder } from '../gql/graphql';
+
+export interface FilterState {
+  status: string;
+  assignee: string;
+  label: string;
+  text: string;
+  dueBefore: string;
+  unscheduled: boolean;
+  done: 'open' | 'done' | 'all';
+  order: TaskOrder;
+}
+
+export const NO_FILTER: FilterState = {
+  status: '',
+  assignee: '',
+  label: '',
+  text: '',
+  dueBefore: '',
+  unscheduled: false,
+  done: 'all',
+  order: 'UPDATED',
+};
+
+export function toTaskFilter(state: FilterState, project: string | null): TaskFilter {
+  const filter: TaskFilter = {};
+  if (project !== null) filter.project = project;
+  if (state.status !== '') filter.status = state.status;
+  if (state.assignee !== '') filter.assignee = state.assignee;
+  if (state.label !== '') filter.label = state.label;
+  if (state.text.trim() !== '') filter.text = state.text.trim();
+  if (state.dueBefore !== '') filter.dueBefore = state.dueBefore;
+  if (state.unscheduled) filter.unscheduled = true;
+  if (state.done !== 'all') filter.done = state.done === 'done';
+  return filter;
+}
+
+const ORDERS: { value: TaskOrder; name: string }[] = [
+  { value: 'UPDATED', name: 'Recently active' },
+  { value: 'CREATED', name: 'Recently created' },
+  { value: 'REF', name: 'By number' },
+  { value: 'DUE', name: 'Due soonest' },
+];
+
+export interface Choices {
+  statuses?: { key: string; name: string }[];
+  people?: { username: string; displayName: string }[];
+  labels?: { name: string }[];
+  /** The list is the viewer's own: no assignee to choose. */
+  noAssignee?: boolean;
+}
+
+export function Filters({
+  state,
+  onChange,
+  choices,
+}: {
+  state: FilterState;
+  onChange: (next: FilterState) => void;
+  choices: Choices;
+}) {
+  const set = <K extends keyof FilterState>(key: K, value: FilterState[K]) => onChange({ ...state, [key]: value });
+  return (
+    <form className="filters" role="search" aria-label="Filter tasks" onSubmit={(e) => e.preventDefault()}>
+      <label>
+        Text
+        <input type="search" value={state.text} onChange={(e) => set('text', e.target.value)} placeholder="words" />
+      </label>
+      {choices.statuses && (
+        <label>
+          Status
+          <select value={state.status} onChange={(e) => set('status', e.target.value)}>
+            <option value="">any</option>
+            {choices.statuses.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {!choices.noAssignee && (<label>
+        Assignee
+        {choices.people ? (
+          <select value={state.assignee} onChange={(e) => set('assignee', e.target.value)}>
+            <option value="">anyone</option>
+            <option value="me">me</option>
+            {choices.people.map((p) => (
+              <option key={p.username} value={p.username}>
+                {p.displayName} (@{p.username})
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input value={state.assignee} onChange={(e) => set('assignee', e.target.value)} placeholder="username" />
+        )}
+      </label>)}
+      <label>
+        Label
+        {choices.labels ? (
+          <select value={state.label} onChange={(e) => set('label', e.target.value)}>
+            <option value="">any</option>
+            {choices.labels.map((l) => (
+              <option key={l.name} value={l.name}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input value={state.label} onChange={(e) => set('label', e.target.value)} placeholder="label name" />
+        )}
+      </label>
+      <label>
+        Due before
+        <input type="date" value={state.dueBefore} onChange={(e) => set('dueBefore', e.target.value)} />
+      </label>
+      <label className="inline">
+        <input type="checkbox" checked={state.unscheduled} onChange={(e) => set('unscheduled', e.target.checked)} />
+        No due date
+      </label>
+      <label>
+        Done
+        <select value={state.done} onChange={(e) => set('done', e.target.value as FilterState['done'])}>
+          <option value="all">open and done</option>
+          <option value="open">open only</option>
+          <option value="done">done only</option>
+        </select>
+      </label>
+      <label>
+        Order
+        <select value={state.order} onChange={(e) => set('order', e.target.value as TaskOrder)}>
+          {ORDERS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" onClick={() => onChange({ ...NO_FILTER })}>
+        Clear filters
+      </button>
+    </form>
+  );
+}

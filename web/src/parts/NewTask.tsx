@@ -1,0 +1,144 @@
+// Creates a task in a project: title, status, assignee, labels, priority,
+// due date and a Markdown description with a preview.
+import { useState, type FormEvent } from 'react';
+import { useMutation } from 'urql';
+import { useLocation } from 'wouter';
+import { graphql } from '../gql';
+import type { Priority } from '../gql/graphql';
+import { fieldError, type FieldError } from './fieldError';
+import { MarkdownField } from './MarkdownField';
+import { PeopleOptions, PriorityOptions, StatusOptions } from './Options';
+
+const CreateTask = graphql(`
+  mutation CreateTask($input: CreateTaskInput!) {
+    createTask(input: $input) {
+      id
+      ref
+    }
+  }
+`);
+
+export function FieldProblem({ error, field }: { error: FieldError | null; field: string | null }) {
+  if (error === null || error.field !== field) return null;
+  return (
+    <p className="field-error" role="alert" id={field === null ? undefined : `error-${field}`}>
+      {error.text}
+    </p>
+  );
+}
+
+export function NewTask({
+  project,
+  statuses,
+  people,
+  labels,
+}: {
+  project: string;
+  statuses: { key: string; name: string }[];
+  people: { username: string; displayName: string }[];
+  labels: { name: string }[];
+}) {
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [status, setStatus] = useState('');
+  const [assignee, setAssignee] = useState('');
+  const [priority, setPriority] = useState<Priority>('NONE');
+  const [dueDate, setDueDate] = useState('');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<FieldError | null>(null);
+  const [{ fetching }, create] = useMutation(CreateTask);
+  const [, navigate] = useLocation();
+
+  if (!open) {
+    return (
+      <button type="button" className="primary" onClick={() => setOpen(true)}>
+        New task
+      </button>
+    );
+  }
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    const result = await create({
+      input: {
+        project,
+        title,
+        status: status || null,
+        assignee: assignee || null,
+        priority,
+        dueDate: dueDate || null,
+        labels: chosen,
+        descriptionMarkdown: description.trim() === '' ? null : description,
+      },
+    });
+    if (result.error) setError(fieldError(result.error));
+    else if (result.data) navigate(`/t/${result.data.createTask.ref}`);
+  };
+  const invalid = (field: string) => (error?.field === field ? { 'aria-invalid': true, 'aria-describedby': `error-${field}` } : {});
+  return (
+    <form className="new-task stack" onSubmit={submit} aria-label="New task">
+      <h2>New task in {project}</h2>
+      <label>
+        Title
+        <input value={title} onChange={(e) => setTitle(e.target.value)} required {...invalid('title')} />
+      </label>
+      <FieldProblem error={error} field="title" />
+      <div className="fields">
+        <label>
+          Status
+          <select value={status} onChange={(e) => setStatus(e.target.value)}>
+            <option value="">the first</option>
+            <StatusOptions statuses={statuses} />
+          </select>
+        </label>
+        <label>
+          Assignee
+          <select value={assignee} onChange={(e) => setAssignee(e.target.value)} {...invalid('assignee')}>
+            <option value="">nobody</option>
+            <PeopleOptions people={people} />
+          </select>
+        </label>
+        <label>
+          Priority
+          <select value={priority} onChange={(e) => setPriority(e.target.value as Priority)}>
+            <PriorityOptions />
+          </select>
+        </label>
+        <label>
+          Due
+          <input type="date" value={dueDate} onChange={(e) => setDueDate(e.target.value)} {...invalid('dueDate')} />
+        </label>
+        <label>
+          Labels
+          <select
+            multiple
+            value={chosen}
+            onChange={(e) => setChosen(Array.from(e.target.selectedOptions, (o) => o.value))}
+            {...invalid('labels')}
+          >
+            {labels.map((l) => (
+              <option key={l.name} value={l.name}>
+                {l.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <FieldProblem error={error} field="assignee" />
+      <FieldProblem error={error} field="dueDate" />
+      <FieldProblem error={error} field="labels" />
+      <MarkdownField label="Description (Markdown)" value={description} onChange={setDescription} />
+      <FieldProblem error={error} field="descriptionMarkdown" />
+      <FieldProblem error={error} field={null} />
+      <div className="actions">
+        <button type="submit" className="primary" disabled={fetching}>
+          Create
+        </button>
+        <button type="button" onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

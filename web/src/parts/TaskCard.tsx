@@ -1,0 +1,121 @@
+// A task as a card (board) or a row (list): what the board shows and no
+// more (ref, title, assignee, labels, priority, due date); the selection
+// below is all a card costs the server.
+import type { DragEvent } from 'react';
+import { Link } from 'wouter';
+import { graphql } from '../gql';
+import type { TaskCardFieldsFragment } from '../gql/graphql';
+
+export const TaskCardFields = graphql(`
+  fragment TaskCardFields on Task {
+    id
+    ref
+    title
+    done
+    priority
+    dueDate
+    status {
+      key
+      name
+    }
+    assignee {
+      username
+      displayName
+    }
+    labels {
+      name
+      color
+    }
+  }
+`);
+
+export type CardTask = TaskCardFieldsFragment;
+
+export const DRAG_TYPE = 'application/x-tasklens-task';
+
+const PRIORITY_NAMES: Record<string, string> = {
+  NONE: '',
+  LOW: 'low',
+  MEDIUM: 'medium',
+  HIGH: 'high',
+  URGENT: 'urgent',
+};
+
+export function Labels({ labels }: { labels: CardTask['labels'] }) {
+  if (labels.length === 0) return null;
+  return (
+    <ul className="labels" aria-label="Labels">
+      {labels.map((label) => (
+        <li key={label.name} className="label" data-color={label.color ?? undefined}>
+          <span className="swatch" aria-hidden="true" ref={(el) => paint(el, label.color)} />
+          {label.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Colours come from the API as `#rrggbb`; anything else is not painted. */
+function paint(el: HTMLElement | null, color: string | null | undefined) {
+  if (el !== null && color && /^#[0-9a-fA-F]{6}$/.test(color)) el.style.backgroundColor = color;
+}
+
+export function Priority({ priority }: { priority: string }) {
+  const name = PRIORITY_NAMES[priority] ?? priority.toLowerCase();
+  if (name === '') return null;
+  return <span className={`priority priority-${name}`}>{name}</span>;
+}
+
+export function Due({ date, done }: { date: string | null | undefined; done: boolean }) {
+  if (!date) return null;
+  const late = !done && date < new Date().toISOString().slice(0, 10);
+  return <span className={late ? 'due late' : 'due'}>due {date}</span>;
+}
+
+export interface Move {
+  statuses: { key: string; name: string }[];
+  to: (ref: string, status: string) => void;
+}
+
+/** A card; with `move` (a token that may write) it can be dragged to
+ * another column, or moved with its status menu from the keyboard. */
+export function TaskCard({ task, move }: { task: CardTask; move?: Move }) {
+  const onDragStart = (event: DragEvent) => {
+    event.dataTransfer.setData(DRAG_TYPE, task.ref);
+    event.dataTransfer.setData('text/plain', task.ref);
+    event.dataTransfer.effectAllowed = 'move';
+  };
+  return (
+    <article
+      className={task.done ? 'card done' : 'card'}
+      draggable={move !== undefined}
+      onDragStart={move ? onDragStart : undefined}
+      data-ref={task.ref}
+      aria-label={`${task.ref} ${task.title}`}
+    >
+      <Link href={`/t/${task.ref}`} className="card-title">
+        <span className="key">{task.ref}</span> {task.title}
+      </Link>
+      <div className="card-meta">
+        {task.assignee && <span className="assignee">@{task.assignee.username}</span>}
+        <Priority priority={task.priority} />
+        <Due date={task.dueDate} done={task.done} />
+      </div>
+      <Labels labels={task.labels} />
+      {move && (
+        <select
+          className="move"
+          aria-label={`Status of ${task.ref}`}
+          value={task.status?.key ?? ''}
+          onChange={(e) => move.to(task.ref, e.target.value)}
+        >
+          {move.statuses.map((status) => (
+            <option key={status.key} value={status.key}>
+              {status.name}
+            </option>
+          ))}
+        </select>
+      )}
+    </article>
+  );
+}
