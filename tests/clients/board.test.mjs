@@ -289,6 +289,47 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await accessible(page, 'task page');
   });
 
+  await t.test('a task is created from the board, with a Markdown description, and deleted to a tombstone', async () => {
+    const { project } = await gql('query($key: String!) { project(key: $key) { labels { name } } }', { key: big.key });
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    await page.getByRole('button', { name: 'New task' }).click();
+    const form = page.getByRole('form', { name: 'New task' });
+    await form.getByLabel('Title').fill('Made in the browser');
+    await form.getByLabel('Priority').selectOption('URGENT');
+    await form.getByLabel('Due').fill('2031-05-04');
+    if (project.labels.length > 0) await form.getByLabel('Labels').selectOption(project.labels[0].name);
+    await form.getByLabel('Description (Markdown)').fill('Steps:\n\n1. **open** it\n2. close it');
+    await form.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: /Made in the browser/ }).waitFor();
+    await page.locator('.prose ol li strong', { hasText: 'open' }).waitFor();
+    const made = new URL(page.url()).hash.replace('#/t/', '');
+    const { task } = await gql('query($ref: String!) { task(ref: $ref) { priority dueDate labels { name } } }', { ref: made });
+    assert.deepEqual(
+      { priority: task.priority, dueDate: task.dueDate, labels: task.labels.length },
+      { priority: 'URGENT', dueDate: '2031-05-04', labels: project.labels.length > 0 ? 1 : 0 },
+    );
+
+    page.once('dialog', (dialog) => dialog.accept());
+    await page.getByRole('button', { name: 'Delete task' }).click();
+    await page.waitForURL((url) => url.hash === `#/p/${big.key}`);
+    await page.goto(`${BASE}/#/t/${made}`);
+    await page.getByText('This task was deleted').waitFor().catch(async (err) => {
+      console.log(`task page of ${made}: ${await page.locator('main').innerText()}`);
+      throw err;
+    });
+    const { task: gone } = await gql('query($ref: String!) { task(ref: $ref) { deleted } }', { ref: made });
+    assert.equal(gone.deleted, true);
+  });
+
+  await t.test('my tasks lists what is assigned to me across projects', async () => {
+    const { tasks } = await gql('{ tasks(filter: { assignee: "me", done: false }) { totalCount } }');
+    await page.goto(`${BASE}/#/my`);
+    await page.getByRole('heading', { name: 'My tasks' }).waitFor();
+    const expected = tasks.totalCount === 0 ? 'No task matches.' : `${tasks.totalCount} task${tasks.totalCount === 1 ? '' : 's'}`;
+    await page.getByText(expected, { exact: true }).waitFor();
+    await accessible(page, 'my tasks');
+  });
+
   await t.test("an agent's write through `tasklens mcp` appears live, and a dropped socket resumes", async () => {
     await page.goto(`${BASE}/#/p/${big.key}/list`);
     const live = page.locator('.live');

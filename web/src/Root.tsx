@@ -34,6 +34,15 @@ export function Root() {
     setReason(null);
     setToken(next);
   }, []);
+  // A sign-in link opened in a tab that already shows the board.
+  useEffect(() => {
+    const onHash = () => {
+      const fromLink = takeTokenFromLink();
+      if (fromLink !== null) signIn(fromLink, false);
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [signIn]);
 
   if (token === null) return <SignIn reason={reason} onSignIn={signIn} />;
   return <SignedIn key={token} token={token} signOut={signOut} />;

@@ -15,14 +15,14 @@ export interface Connection {
 /** The server's words for a refused token: its message and hint. */
 async function refusal(response: Response): Promise<string> {
   try {
-    const body = await response.clone().json();
+    const body = JSON.parse(await response.clone().text());
     const error = body?.errors?.[0];
     const hint = error?.extensions?.hint;
     if (typeof error?.message === 'string') return hint ? `${error.message}: ${hint}` : error.message;
   } catch {
-    // Not JSON: fall through to the status.
+    // Not JSON, or the read was cut short: the status says enough.
   }
-  return `the server refused the token (${response.status})`;
+  return `the server refused the token (HTTP ${response.status}): it is unknown or was revoked`;
 }
 
 export function connect(token: string, onRefused: (reason: string) => void): Connection {
