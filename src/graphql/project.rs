@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 
 use entity::{label, project, project_member, status};
 
-use crate::store::projects;
+use crate::store::{events, projects};
 
 use super::connection::{Conn, TotalCount, connection, page_args};
 use super::error::GqlResult;
@@ -83,6 +83,12 @@ impl Project {
     }
     async fn labels(&self, ctx: &Context<'_>) -> async_graphql::Result<Vec<Label>> {
         Ok(load(ctx, LabelsOf(self.0.id)).await?.unwrap_or_default().into_iter().map(Label).collect())
+    }
+    /// The `cursor` of the project's latest change, to pass as `after` to
+    /// `taskEvents`: a front end that reads a board, then subscribes from
+    /// here, misses no change made in between. Null before any change.
+    async fn last_event_cursor(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<String>> {
+        Ok(events::latest_id(store(ctx), self.0.id).await.gql()?.map(crate::store::feed::cursor))
     }
     /// Tasks neither done nor canceled nor deleted.
     async fn open_task_count(&self, ctx: &Context<'_>) -> async_graphql::Result<i64> {

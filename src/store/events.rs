@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::Expr;
-use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter};
+use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 
 use entity::task_event;
@@ -69,6 +69,20 @@ pub async fn page(
     let request = args.validate(store.limits, &digest, &spec.kinds())?;
     let select = task_event::Entity::find().filter(condition(viewer, filter));
     keyset::fetch_page(&store.db, select, &spec, &digest, &request).await
+}
+
+/// The id of a project's latest change in the log's order (the order
+/// `taskEvents` delivers), or None before its first. The caller has the
+/// project in sight.
+pub async fn latest_id(store: &Store, project_id: i64) -> Result<Option<i64>> {
+    Ok(task_event::Entity::find()
+        .select_only()
+        .column(task_event::Column::Id)
+        .filter(task_event::Column::ProjectId.eq(project_id))
+        .order_by_desc(task_event::Column::Id)
+        .into_tuple::<i64>()
+        .one(&store.db)
+        .await?)
 }
 
 pub async fn count(store: &Store, viewer: &Viewer, filter: &ActivityFilter) -> Result<u64> {

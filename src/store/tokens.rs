@@ -17,6 +17,7 @@ use super::keyset::{self, KeysetOrder, Page};
 use super::visibility::require_write;
 use super::{Result, Store, StoreError, input, now};
 use crate::auth;
+use crate::error_code::ErrorCode;
 
 /// A token as `tasklens token list` prints it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -96,14 +97,20 @@ pub async fn still_valid(db: &DatabaseConnection, token_id: i64) -> Result<bool>
     Ok(api_token::Entity::find_by_id(token_id).one(db).await?.is_some_and(|t| t.revoked_at.is_none()))
 }
 
-/// The token the viewer's request came with (revoked between its
-/// authentication and now: not found).
+/// The token the viewer's request came with; revoked between the request's
+/// authentication and now, it is refused as it would be at the door.
 pub async fn current(store: &Store, viewer: &Viewer) -> Result<api_token::Model> {
     api_token::Entity::find_by_id(viewer.token_id)
         .filter(api_token::Column::RevokedAt.is_null())
         .one(&store.db)
         .await?
-        .ok_or_else(|| StoreError::not_found("the token of this request is gone"))
+        .ok_or_else(|| {
+            StoreError::refused(
+                ErrorCode::Unauthenticated,
+                "unknown or revoked token",
+                "check the token, or create a new one with `tasklens token create`",
+            )
+        })
 }
 
 /// The viewer's own tokens; a scoped token sees only tokens of its scope.

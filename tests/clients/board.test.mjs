@@ -347,6 +347,7 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     const took = Date.now() - started;
     console.log(`live: an MCP write reached the list in ${took} ms (at most ${LIVE_WITHIN})`);
     assert.ok(took <= LIVE_WITHIN, `the write showed after ${took} ms`);
+    await page.waitForFunction(() => Number(document.querySelector('.live')?.getAttribute('data-events')) >= 1);
     const before = Number(await live.getAttribute('data-events'));
 
     // Drop the socket, write while it is down, then let it reconnect.
@@ -409,7 +410,7 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
       b: before.wikiPage.baseRevision,
     });
     await page.getByRole('button', { name: 'Save page' }).click();
-    const conflict = page.getByRole('alert').filter({ hasText: 'Someone saved this page' });
+    const conflict = page.getByRole('region', { name: 'Conflict' });
     await conflict.waitFor();
     assert.match(await conflict.innerText(), /# Theirs/);
     assert.match(await conflict.innerText(), /Written in the browser/);
@@ -433,6 +434,15 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     assert.equal(await reader.getByRole('button', { name: /Edit/ }).count(), 0, 'no edit button');
     assert.equal(await reader.getByLabel('New comment (Markdown)').count(), 0, 'no comment box');
     await reader.context().close();
+
+    // A link with another token does not switch a signed-in tab unasked.
+    await page.goto(`${BASE}/#token=${createApiToken.token}`);
+    await page.getByRole('heading', { name: 'Switch to another token?' }).waitFor();
+    assert.ok(!page.url().includes(createApiToken.token), 'the link left the address');
+    await page.getByRole('button', { name: 'Stay signed in as before' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    assert.equal(await page.getByText('read-only').count(), 0, 'still the token it had');
+    assert.ok((await page.evaluate(() => JSON.stringify({ ...sessionStorage }))).includes(TOKEN), 'its token kept');
   });
 
   await t.test('a revoked token lands on the sign-in page with the reason', async () => {

@@ -164,4 +164,38 @@ async fn a_connection_runs_a_bounded_number_of_operations() {
     assert_eq!(close_code(&mut socket).await, Some(4400));
 }
 
-on_both_backends!(subscribers_receive_the_projects_events, subscribing_to_an_unseen_project_is_not_found);
+/// A front end reads a board with its project's `lastEventCursor`, then
+/// subscribes after it: a change made between the read and the subscription
+/// arrives, and nothing older does.
+async fn a_read_and_a_subscription_from_its_last_event_cursor_miss_nothing(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let t = &s.alice_token;
+    let cursor_of = async || {
+        let read = app.ok(t, "{ project(key: \"WEB\") { lastEventCursor } }", json!({})).await;
+        read["project"]["lastEventCursor"].clone()
+    };
+    assert_eq!(cursor_of().await, Value::Null, "no change yet");
+    let create = "mutation($title: String!) { createTask(input: {project: \"WEB\", title: $title}) { ref } }";
+    app.ok(t, create, json!({"title": "before the read"})).await;
+    let read = cursor_of().await;
+    let after = read.as_str().expect("a cursor after a change").to_owned();
+    let between = app.ok(t, create, json!({"title": "between the read and the subscription"})).await;
+
+    let mut socket = connect(&app, t).await;
+    let query =
+        "subscription($after: String) { taskEvents(project: \"WEB\", after: $after) { field newValue cursor } }";
+    let subscribe = json!({"id": "1", "type": "subscribe", "payload": {"query": query, "variables": {"after": after}}});
+    socket.send(Message::text(subscribe.to_string())).await.expect("subscribe");
+    let first = next_json(&mut socket).await;
+    let event = &first["payload"]["data"]["taskEvents"];
+    let made = between["createTask"]["ref"].clone();
+    assert_eq!((event["field"].clone(), event["newValue"].clone()), (json!("created"), made), "{first}");
+    assert_eq!(cursor_of().await, event["cursor"], "the cursor of the latest change");
+}
+
+on_both_backends!(
+    subscribers_receive_the_projects_events,
+    subscribing_to_an_unseen_project_is_not_found,
+    a_read_and_a_subscription_from_its_last_event_cursor_miss_nothing,
+);

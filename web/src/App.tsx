@@ -49,9 +49,9 @@ export function App() {
       <Switch>
         <Route path="/" component={Projects} />
         <Route path="/my">{() => <MyTasks />}</Route>
-        <Route path="/p/:key">{(params) => <ProjectTasks project={params.key} view="board" />}</Route>
-        <Route path="/p/:key/list">{(params) => <ProjectTasks project={params.key} view="list" />}</Route>
-        <Route path="/t/:ref">{(params) => <TaskPage taskRef={params.ref} />}</Route>
+        <Route path="/p/:key">{(params) => <ProjectTasks key={params.key} project={params.key} view="board" />}</Route>
+        <Route path="/p/:key/list">{(params) => <ProjectTasks key={params.key} project={params.key} view="list" />}</Route>
+        <Route path="/t/:ref">{(params) => <TaskPage key={params.ref} taskRef={params.ref} />}</Route>
         <Route path="/agents" component={Agents} />
         <Route path="/activity" component={Activity} />
         <Route path="/wiki">{() => <Wiki />}</Route>

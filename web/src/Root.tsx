@@ -10,17 +10,23 @@ import { SessionContext, type Session } from './session-context';
 import { clearToken, loadToken, saveToken, takeTokenFromLink } from './session';
 import { SignIn } from './pages/SignIn';
 
-function initialToken(): string | null {
+/** Where a page starts: the stored token, and a link's token when the
+ * link brings another one (which waits for the person to accept it). */
+function initial(): { token: string | null; linked: string | null } {
+  const stored = loadToken();
   const fromLink = takeTokenFromLink();
-  if (fromLink !== null) {
+  if (fromLink === null || fromLink === stored) return { token: stored, linked: null };
+  if (stored === null) {
     saveToken(fromLink, false);
-    return fromLink;
+    return { token: fromLink, linked: null };
   }
-  return loadToken();
+  return { token: stored, linked: fromLink };
 }
 
 export function Root() {
-  const [token, setToken] = useState<string | null>(initialToken);
+  const [start] = useState(initial);
+  const [token, setToken] = useState<string | null>(start.token);
+  const [linked, setLinked] = useState<string | null>(start.linked);
   const [reason, setReason] = useState<string | null>(null);
 
   const signOut = useCallback((why?: string) => {
@@ -34,16 +40,46 @@ export function Root() {
     setReason(null);
     setToken(next);
   }, []);
-  // A sign-in link opened in a tab that already shows the board.
+  // A sign-in link opened in a tab that already shows the board: signed
+  // out, it signs in; signed in, a link of another token must be accepted
+  // (a link from someone else must not switch accounts unseen).
   useEffect(() => {
     const onHash = () => {
       const fromLink = takeTokenFromLink();
-      if (fromLink !== null) signIn(fromLink, false);
+      if (fromLink === null || fromLink === token) return;
+      if (token === null) signIn(fromLink, false);
+      else setLinked(fromLink);
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
-  }, [signIn]);
+  }, [signIn, token]);
 
+  if (linked !== null && token !== null) {
+    return (
+      <main className="page narrow">
+        <h1>Switch to another token?</h1>
+        <p>
+          The link you opened signs in with a different token than the one this browser holds. Switch only if you
+          made or asked for that link yourself: everything you do next happens as its user.
+        </p>
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              signIn(linked, false);
+              setLinked(null);
+            }}
+          >
+            Switch to the link's token
+          </button>
+          <button type="button" onClick={() => setLinked(null)}>
+            Stay signed in as before
+          </button>
+        </div>
+      </main>
+    );
+  }
   if (token === null) return <SignIn reason={reason} onSignIn={signIn} />;
   return <SignedIn key={token} token={token} signOut={signOut} />;
 }

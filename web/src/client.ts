@@ -49,6 +49,8 @@ export function connect(token: string, onRefused: (reason: string) => void): Con
   });
 
   let connected = false;
+  let socket: WebSocket | null = null;
+  let pongDue: ReturnType<typeof setTimeout> | undefined;
   const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
   const ws = createWsClient({
     url: `${scheme}//${window.location.host}/graphql/ws`,
@@ -57,12 +59,28 @@ export function connect(token: string, onRefused: (reason: string) => void): Con
     // Reconnects are the subscriber's (see live.ts): each resumes from the
     // last event it saw, which a blind retry of the first request would not.
     retryAttempts: 0,
+    // A ping every 15 s; no pong within 5 s means the socket is dead (a
+    // laptop woke up, a proxy dropped it): close it, and the subscribers
+    // resume.
+    keepAlive: 15_000,
     on: {
-      connected: () => {
+      connected: (opened) => {
         connected = true;
+        socket = opened as WebSocket;
+      },
+      ping: (received) => {
+        if (received) return;
+        pongDue = setTimeout(() => {
+          if (socket?.readyState === WebSocket.OPEN) socket.close(4408, 'no pong');
+        }, 5_000);
+      },
+      pong: (received) => {
+        if (received) clearTimeout(pongDue);
       },
       closed: (event) => {
         connected = false;
+        socket = null;
+        clearTimeout(pongDue);
         const close = event as CloseEvent;
         // 4401/4403: the token was refused or revoked while connected.
         if (close?.code === 4401 || close?.code === 4403) refuse(close.reason || 'the token was refused');

@@ -1,7 +1,9 @@
-// Live task events of one project over graphql-ws, resumed after a drop:
-// every (re)subscription asks for the events after the last one seen, so a
-// reconnect misses nothing, and an event already seen is never applied
-// twice.
+// Live task events of one project over graphql-ws, from the cursor of the
+// read the page shows (`Project.lastEventCursor`), resumed after a drop:
+// every (re)subscription asks for the events after the last one seen, so
+// nothing is missed, and an event already seen is never applied twice. A
+// refusal (the project out of sight, the token revoked) stops it.
+import type { GraphQLFormattedError } from 'graphql';
 import { useEffect, useRef, useState } from 'react';
 import { stringifyDocument } from '@urql/core';
 import { graphql } from './gql';
@@ -22,7 +24,15 @@ const LiveTaskEvents = graphql(`
 `);
 
 export type LiveEvent = LiveTaskEventsSubscription['taskEvents'];
-export type LiveState = 'connecting' | 'live' | 'reconnecting';
+export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'stopped';
+
+const FINAL = new Set(['NOT_FOUND', 'FORBIDDEN', 'UNAUTHENTICATED', 'BAD_USER_INPUT']);
+
+/** Whether a subscription's error is the server's refusal, not a drop. */
+function refused(error: unknown): boolean {
+  if (!Array.isArray(error)) return false;
+  return (error as GraphQLFormattedError[]).some((e) => FINAL.has(String(e.extensions?.code)));
+}
 
 /** Waits before the n-th reconnect: 0.5 s, 1 s, 2 s, … at most 10 s. */
 function backoff(attempt: number): number {
@@ -30,20 +40,23 @@ function backoff(attempt: number): number {
 }
 
 /**
- * Calls `onEvent` once per event of `project` from now on. Returns the
- * connection's state: a caller reads its data again each time it becomes
- * `live`, which covers what a drop may have hidden before the first event
- * gave a cursor to resume from.
+ * Calls `onEvent` once per event of `project` after `from` (an event
+ * cursor; null: from now on; undefined: not known yet, so not started).
+ * Returns the connection's state.
  */
-export function useTaskEvents(project: string | null, onEvent: (event: LiveEvent) => void): LiveState {
+export function useTaskEvents(
+  project: string | null,
+  from: string | null | undefined,
+  onEvent: (event: LiveEvent) => void,
+): LiveState {
   const { ws, wsConnected } = useConnection();
   const [state, setState] = useState<LiveState>('connecting');
   const handler = useRef(onEvent);
   handler.current = onEvent;
 
   useEffect(() => {
-    if (project === null) return;
-    let cursor: string | null = null;
+    if (project === null || from === undefined) return;
+    let cursor = from;
     let stopped = false;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -53,9 +66,13 @@ export function useTaskEvents(project: string | null, onEvent: (event: LiveEvent
     const subscribe = () => {
       setState(attempt === 0 ? 'connecting' : 'reconnecting');
       let ended = false;
-      const end = () => {
+      const end = (error?: unknown) => {
         if (ended || stopped) return;
         ended = true;
+        if (refused(error)) {
+          setState('stopped');
+          return;
+        }
         setState('reconnecting');
         timer = setTimeout(subscribe, backoff(attempt++));
       };
@@ -73,8 +90,8 @@ export function useTaskEvents(project: string | null, onEvent: (event: LiveEvent
             if (seen.size > 10_000) seen.clear();
             handler.current(event);
           },
-          error: end,
-          complete: end,
+          error: (error) => end(error),
+          complete: () => end(),
         },
       );
       // On a socket already up no `connected` event comes.
@@ -91,7 +108,7 @@ export function useTaskEvents(project: string | null, onEvent: (event: LiveEvent
       offConnected();
       unsubscribe();
     };
-  }, [ws, wsConnected, project]);
+  }, [ws, wsConnected, project, from]);
 
   return state;
 }

@@ -11,17 +11,29 @@ const markdown = new MarkdownIt({ html: false, linkify: true, typographer: false
 
 const purify = DOMPurify();
 purify.addHook('afterSanitizeAttributes', (node) => {
-  if (node.tagName === 'A') {
+  if (node.tagName === 'A' && /^https?:/i.test(node.getAttribute('href') ?? '')) {
     node.setAttribute('rel', 'noopener noreferrer nofollow');
     node.setAttribute('target', '_blank');
+  }
+  // Only a code block's language may name a class: stored text must not
+  // take the board's own looks (a button, an alert).
+  const language = (node.getAttribute('class') ?? '').split(/\s+/).filter((c) => /^language-[\w-]+$/.test(c));
+  if (language.length > 0) node.setAttribute('class', language.join(' '));
+  else node.removeAttribute('class');
+  // Task lists' checkboxes are shown, never used.
+  if (node.tagName === 'INPUT') {
+    if (node.getAttribute('type') !== 'checkbox') node.remove();
+    else node.setAttribute('disabled', '');
   }
 });
 
 export function safeHtml(html: string): string {
   return purify.sanitize(html, {
-    FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
-    FORBID_ATTR: ['style', 'srcset'],
+    // Structure, links and images; no ids, roles, styles or handlers.
+    ALLOWED_ATTR: ['href', 'title', 'alt', 'src', 'class', 'type', 'checked', 'disabled', 'colspan', 'rowspan', 'start', 'align'],
+    FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
     ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
   });
 }
 

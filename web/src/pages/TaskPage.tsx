@@ -59,6 +59,7 @@ const TaskPageDetails = graphql(`
       project {
         key
         name
+        lastEventCursor
         statuses {
           key
           name
@@ -116,20 +117,30 @@ const DeleteTask = graphql(`
 type Task = TaskPageDetailsQuery['task'];
 
 export function TaskPage({ taskRef }: { taskRef: string }) {
-  const [{ data, error }, reexecute] = useQuery({ query: TaskPageDetails, variables: { ref: taskRef } });
+  // Read fresh: its project's `lastEventCursor` is where the live events start.
+  const [{ data, error }, reexecute] = useQuery({
+    query: TaskPageDetails,
+    variables: { ref: taskRef },
+    requestPolicy: 'network-only',
+  });
   const [version, setVersion] = useState(0);
   const refresh = useCallback(() => {
     reexecute({ requestPolicy: 'network-only' });
     setVersion((v) => v + 1);
   }, [reexecute]);
-  const project = data?.task.project?.key ?? null;
-  const live = useTaskEvents(project, (event) => {
+  // Started from the cursor of the first read, kept while the page is open.
+  const [from, setFrom] = useState<string | null | undefined>(undefined);
+  const cursor = data?.task.project?.lastEventCursor;
+  useEffect(() => {
+    if (data && from === undefined) setFrom(cursor ?? null);
+  }, [data, cursor, from]);
+  const live = useTaskEvents(data?.task.project?.key ?? null, from, (event) => {
     if (event.task?.ref === taskRef) refresh();
   });
-  const wasLive = useRef(false);
+  const was = useRef(live);
   useEffect(() => {
-    if (live === 'live' && !wasLive.current) refresh();
-    wasLive.current = live === 'live';
+    if (was.current === 'reconnecting' && live === 'live') refresh();
+    was.current = live;
   }, [live, refresh]);
 
   if (error && !data) {
@@ -238,15 +249,7 @@ function TaskFields({ task }: { task: Task }) {
             <PriorityOptions />
           </select>
         </label>
-        <label>
-          Due
-          <input
-            type="date"
-            value={task.dueDate ?? ''}
-            onChange={(e) => save({ dueDate: e.target.value === '' ? null : e.target.value }, 'Due date')}
-            aria-invalid={error?.field === 'dueDate' || undefined}
-          />
-        </label>
+        <DueField task={task} save={save} error={error} />
         <fieldset className="label-picks">
           <legend>Labels</legend>
           {task.project?.labels.map((label) => {
@@ -297,6 +300,30 @@ function TaskFields({ task }: { task: Task }) {
 }
 
 type Save = (input: UpdateTaskInput, what: string) => Promise<boolean>;
+
+/** The due date, saved when the field is left (not at each digit typed). */
+function DueField({ task, save, error }: { task: Task; save: Save; error: FieldError | null }) {
+  const [value, setValue] = useState(task.dueDate ?? '');
+  useEffect(() => setValue(task.dueDate ?? ''), [task.dueDate]);
+  const commit = () => {
+    if (value !== (task.dueDate ?? '')) void save({ dueDate: value === '' ? null : value }, 'Due date');
+  };
+  return (
+    <label>
+      Due
+      <input
+        type="date"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+        }}
+        aria-invalid={error?.field === 'dueDate' || undefined}
+      />
+    </label>
+  );
+}
 
 function TitleField({ task, save, error }: { task: Task; save: Save; error: FieldError | null }) {
   const [editing, setEditing] = useState(false);
@@ -349,6 +376,7 @@ function TitleField({ task, save, error }: { task: Task; save: Save; error: Fiel
 
 function DescriptionField({ task, save, error }: { task: Task; save: Save; error: FieldError | null }) {
   const [editing, setEditing] = useState<string | null>(null);
+  const [original, setOriginal] = useState('');
   const [{ fetching }, load] = useDescriptionMarkdown(task.ref);
   if (editing === null) {
     return (
@@ -360,7 +388,10 @@ function DescriptionField({ task, save, error }: { task: Task; save: Save; error
             disabled={fetching}
             onClick={async () => {
               const text = await load();
-              if (text !== null) setEditing(text);
+              if (text !== null) {
+                setOriginal(text);
+                setEditing(text);
+              }
             }}
           >
             Edit description
@@ -375,11 +406,12 @@ function DescriptionField({ task, save, error }: { task: Task; save: Save; error
       aria-label="Description"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (await save({ descriptionMarkdown: editing }, 'Description')) setEditing(null);
+        // Unchanged: nothing to write (a round trip through Markdown is not free).
+        if (editing === original || (await save({ descriptionMarkdown: editing }, 'Description'))) setEditing(null);
       }}
     >
       <MarkdownField label="Description (Markdown)" value={editing} onChange={setEditing} rows={12} />
-      <FieldProblem error={error} field="descriptionMarkdown" />
+      <FieldProblem error={error} field="description" />
       <button type="submit" className="primary">
         Save description
       </button>

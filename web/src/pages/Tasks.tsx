@@ -22,6 +22,7 @@ const ProjectBoard = graphql(`
       key
       name
       openTaskCount
+      lastEventCursor
       statuses {
         key
         name
@@ -53,10 +54,12 @@ export const MoveTask = graphql(`
 
 /**
  * Reads every page again shortly after live events (a burst as one read),
- * and each time the subscription (re)starts: it starts from that moment,
- * so a read after it misses nothing that happened before.
+ * and after a reconnect (cheap insurance: the resume itself misses nothing).
  */
-function useLiveVersion(project: string | null): { version: number; state: LiveState; events: number } {
+function useLiveVersion(
+  project: string | null,
+  from: string | null | undefined,
+): { version: number; state: LiveState; events: number } {
   const [version, setVersion] = useState(0);
   const [events, setEvents] = useState(0);
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -67,13 +70,13 @@ function useLiveVersion(project: string | null): { version: number; state: LiveS
       setVersion((v) => v + 1);
     }, 150);
   }, []);
-  const state = useTaskEvents(project, () => {
+  const state = useTaskEvents(project, from, () => {
     setEvents((n) => n + 1);
     bump();
   });
   const previous = useRef(state);
   useEffect(() => {
-    if (previous.current !== 'live' && state === 'live') bump();
+    if (previous.current === 'reconnecting' && state === 'live') bump();
     previous.current = state;
   }, [state, bump]);
   return { version, state, events };
@@ -81,9 +84,14 @@ function useLiveVersion(project: string | null): { version: number; state: LiveS
 
 /** The live connection's state, and how many changes it brought. */
 function LiveBadge({ state, events }: { state: LiveState; events: number }) {
-  const words = { connecting: 'connecting…', live: 'live', reconnecting: 'reconnecting…' }[state];
+  const words = {
+    connecting: 'connecting…',
+    live: 'live',
+    reconnecting: 'reconnecting…',
+    stopped: 'not live: reload the page',
+  }[state];
   return (
-    <span className={`live live-${state}`} role="status" data-events={events}>
+    <span className={`live live-${state}`} data-events={events}>
       {words}
       {events > 0 ? ` · ${events} change${events === 1 ? '' : 's'}` : ''}
     </span>
@@ -92,10 +100,18 @@ function LiveBadge({ state, events }: { state: LiveState; events: number }) {
 
 export function ProjectTasks({ project, view }: { project: string; view: 'board' | 'list' }) {
   const { readOnly } = useSession();
-  const [{ data, error }] = useQuery({ query: ProjectBoard, variables: { key: project } });
+  // Read fresh: its `lastEventCursor` is where the live events start.
+  const [{ data, error }] = useQuery({ query: ProjectBoard, variables: { key: project }, requestPolicy: 'network-only' });
   const [filters, setFilters] = useState<FilterState>(NO_FILTER);
   const text = useDebounced(filters.text, 300);
-  const live = useLiveVersion(project);
+  // The first read's cursor, kept while the page is open (a later read of
+  // the project must not restart the subscription).
+  const [from, setFrom] = useState<string | null | undefined>(undefined);
+  const cursor = data?.project.lastEventCursor;
+  useEffect(() => {
+    if (data && from === undefined) setFrom(cursor ?? null);
+  }, [data, cursor, from]);
+  const live = useLiveVersion(data ? data.project.key : null, from);
   const version = live.version;
   const [, move] = useMutation(MoveTask);
   const [moveError, setMoveError] = useState<string | null>(null);

@@ -64,7 +64,7 @@ async function readWhole(client: Client, workspace: string, path: string): Promi
       if (result.error || !result.data) return result.error?.graphQLErrors[0]?.message ?? 'the page could not be read';
       const page: WikiPageWindowQuery['wikiPage'] = result.data.wikiPage;
       first ??= page;
-      if (page.revision !== first.revision) {
+      if (page.revision !== first.revision || page.id !== first.id) {
         mixed = true;
         break;
       }
@@ -93,7 +93,7 @@ export function WikiPageView({ workspace, path }: { workspace: string; path: str
   const [draft, setDraft] = useState<string | null>(null);
   const [conflict, setConflict] = useState<Page | null>(null);
   const [error, setError] = useState<FieldError | null>(null);
-  const [, put] = useMutation(PutWikiPage);
+  const [{ fetching: saving }, put] = useMutation(PutWikiPage);
 
   const load = useCallback(async () => {
     const read = await readWhole(connection.graphql, workspace, path);
@@ -116,8 +116,9 @@ export function WikiPageView({ workspace, path }: { workspace: string; path: str
     }
     if (result.error.graphQLErrors[0]?.extensions?.code === 'CONFLICT') {
       const current = await readWhole(connection.graphql, workspace, path);
+      // The draft stays on screen whatever happens here.
       if (typeof current !== 'string') setConflict(current);
-      else setProblem(current);
+      else setError({ field: null, text: `your save was refused as a conflict, and ${current}` });
     } else {
       setError(fieldError(result.error));
     }
@@ -147,8 +148,8 @@ export function WikiPageView({ workspace, path }: { workspace: string; path: str
         {page.updatedBy ? ` by @${page.updatedBy.username}` : ''}
       </p>
       {conflict !== null && draft !== null && (
-        <section className="conflict" aria-label="Conflict" role="alert">
-          <h2>Someone saved this page while you edited it</h2>
+        <section className="conflict" aria-label="Conflict">
+          <h2 role="alert">Someone saved this page while you edited it</h2>
           <p>
             Revision {conflict.revision} is now current. Choose which version to keep, or edit yours and save
             again over the current one.
@@ -192,7 +193,7 @@ export function WikiPageView({ workspace, path }: { workspace: string; path: str
           <FieldProblem error={error} field="content" />
           <FieldProblem error={error} field={null} />
           <div className="actions">
-            <button type="submit" className="primary">
+            <button type="submit" className="primary" disabled={saving}>
               Save page
             </button>
             <button

@@ -151,7 +151,7 @@ function NewComment({ taskRef }: { taskRef: string }) {
       }}
     >
       <MarkdownField label="New comment (Markdown)" value={text} onChange={setText} rows={4} />
-      <FieldProblem error={error} field="bodyMarkdown" />
+      <FieldProblem error={error} field="body" />
       <FieldProblem error={error} field={null} />
       <button type="submit" className="primary" disabled={fetching || text.trim() === ''}>
         Comment

@@ -129,7 +129,7 @@ export function NewTask({
       <FieldProblem error={error} field="dueDate" />
       <FieldProblem error={error} field="labels" />
       <MarkdownField label="Description (Markdown)" value={description} onChange={setDescription} />
-      <FieldProblem error={error} field="descriptionMarkdown" />
+      <FieldProblem error={error} field="description" />
       <FieldProblem error={error} field={null} />
       <div className="actions">
         <button type="submit" className="primary" disabled={fetching}>
