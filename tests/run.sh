@@ -56,48 +56,79 @@ fi
 
 # --- the client tests, against a real server ---------------------------------
 
-run_client_tests() {
-  step "building tasklens"
-  cargo build --locked --bin tasklens || return 1
-  local target
-  target="$(cargo metadata --format-version 1 --no-deps --locked \
-    | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')" \
-    || return 1
-  local port
+# Starts `tasklens serve --demo` on DATABASE_URL and a free loopback port;
+# sets `base` and `token`, and adds the process to `servers`.
+start_server() {
+  local database="$1" log="$2" port tries=0
   port="$(node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})')"
-  work="$(mktemp -d)"
-  step "starting tasklens serve --demo on 127.0.0.1:$port"
-  "$target/debug/tasklens" --database-url "sqlite://$work/clients.db?mode=rwc" \
-    serve --demo --listen "127.0.0.1:$port" >"$work/stdout" 2>"$work/stderr" &
-  server=$!
-
-  local base="http://127.0.0.1:$port" token="" tries=0
-  local database="sqlite://$work/clients.db?mode=rwc"
-  until token="$(sed -n 's/^token for demo: \(tl_[A-Za-z0-9_-]*\)$/\1/p' "$work/stdout")" && [ -n "$token" ] \
+  step "starting tasklens serve --demo on 127.0.0.1:$port ($(echo "$database" | cut -d: -f1))"
+  "$target/debug/tasklens" --database-url "$database" \
+    serve --demo --listen "127.0.0.1:$port" >"$log.stdout" 2>"$log.stderr" &
+  local pid=$!
+  servers+=("$pid")
+  base="http://127.0.0.1:$port"
+  token=""
+  until token="$(sed -n 's/^token for demo: \(tl_[A-Za-z0-9_-]*\)$/\1/p' "$log.stdout")" && [ -n "$token" ] \
     && node -e 'fetch(process.argv[1]).then(r=>process.exit(r.ok?0:1),()=>process.exit(1))' "$base/healthz"; do
-    if ! kill -0 "$server" 2>/dev/null || [ $((tries += 1)) -gt 240 ]; then
+    if ! kill -0 "$pid" 2>/dev/null || [ $((tries += 1)) -gt 240 ]; then
       echo "tests/run.sh: the server did not come up; its output:" >&2
-      cat "$work/stdout" "$work/stderr" >&2
+      cat "$log.stdout" "$log.stderr" >&2
       return 1
     fi
     sleep 0.25
   done
+}
+
+# Creates the PostgreSQL database NAME afresh (dropped again on exit).
+fresh_postgres_database() {
+  command -v psql >/dev/null || { echo "tests/run.sh: psql (PostgreSQL's client) is needed" >&2; return 1; }
+  pg_database="$1"
+  psql "$postgres_url" -q -v ON_ERROR_STOP=1 -c "DROP DATABASE IF EXISTS $1" -c "CREATE DATABASE $1" >/dev/null
+}
+
+run_client_tests() {
+  step "building tasklens"
+  cargo build --locked --bin tasklens || return 1
+  target="$(cargo metadata --format-version 1 --no-deps --locked \
+    | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).target_directory))')" \
+    || return 1
+  work="$(mktemp -d)"
+  local database="sqlite://$work/clients.db?mode=rwc"
+  start_server "$database" "$work/sqlite" || return 1
+  local sqlite_base="$base" sqlite_token="$token"
+
+  # On PostgreSQL too when it is there: the board's live test runs against it.
+  local pg=()
+  if [ -n "$postgres_url" ]; then
+    local pg_url
+    fresh_postgres_database "tasklens_board_$$" || { echo "tests/run.sh: cannot create a PostgreSQL database" >&2; return 1; }
+    pg_url="$(node -e 'const u=new URL(process.argv[1]); u.pathname="/"+process.argv[2]; console.log(u.href)' \
+      "$postgres_url" "$pg_database")"
+    start_server "$pg_url" "$work/postgres" || return 1
+    pg=(TASKLENS_PG_URL="$base" TASKLENS_PG_TOKEN="$token" TASKLENS_PG_DATABASE_URL="$pg_url")
+  fi
 
   step "client tests (node --test tests/clients/*.test.mjs)"
-  (cd "$clients" && TASKLENS_URL="$base" TASKLENS_TOKEN="$token" TASKLENS_USERNAME=demo \
-    TASKLENS_BIN="$target/debug/tasklens" TASKLENS_DATABASE_URL="$database" node --test ./*.test.mjs)
+  (cd "$clients" && env TASKLENS_URL="$sqlite_base" TASKLENS_TOKEN="$sqlite_token" TASKLENS_USERNAME=demo \
+    TASKLENS_BIN="$target/debug/tasklens" TASKLENS_DATABASE_URL="$database" "${pg[@]}" node --test ./*.test.mjs)
   local status=$?
-  [ "$status" = 0 ] || { echo "server log (last lines):" >&2; tail -n 40 "$work/stderr" >&2; }
+  [ "$status" = 0 ] || { echo "server log (last lines):" >&2; tail -n 40 "$work/sqlite.stderr" >&2; }
   return "$status"
 }
 
-server=""
+servers=()
 work=""
+target=""
+pg_database=""
 stop_server() {
-  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then
-    kill "$server" && wait "$server" 2>/dev/null
+  for pid in "${servers[@]}"; do
+    if kill -0 "$pid" 2>/dev/null; then kill "$pid" && wait "$pid" 2>/dev/null; fi
+  done
+  servers=()
+  if [ -n "$pg_database" ]; then
+    psql "$postgres_url" -q -c "DROP DATABASE IF EXISTS $pg_database WITH (FORCE)" >/dev/null 2>&1
+    pg_database=""
   fi
-  server=""
   [ -n "$work" ] && rm -rf "$work"
   work=""
 }

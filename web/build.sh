@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Rebuilds the web board the tasklens binary embeds, from the pinned npm
-# packages: typed documents (src/gql/, from ../schema.graphql), a type
-# check, then dist/. Needs Node 20.19+ and npm; run it from anywhere.
+# packages: a format check (prettier), typed documents (src/gql/, from
+# ../schema.graphql), a type check, then dist/. Needs Node 20.19+ and npm; run it from anywhere.
 #
 #   web/build.sh           rebuild src/gql/ and dist/ in place
 #   web/build.sh --check   rebuild in a scratch copy and fail when the
@@ -17,6 +17,8 @@ if [ "$(cat node_modules/.installed-from 2>/dev/null)" != "$sum" ]; then
 fi
 
 build() {
+  npx --no-install prettier --check --log-level warn src \
+    || { echo "web/: run \`npm run format\` (prettier) and commit the result" >&2; return 1; }
   npx --no-install graphql-codegen --config codegen.ts --silent
   npx --no-install tsc --noEmit
   npx --no-install vite build --logLevel warn

@@ -1,7 +1,8 @@
 // The signed-in app: a header with the places and sign-out, and the page
 // the address names (hash routes: `#/p/KEY`, `#/t/KEY-12`, …, so that the
 // server serves one page at `/`).
-import { Link, Route, Router, Switch } from 'wouter';
+import { useEffect, useRef } from 'react';
+import { Link, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { useSession } from './session-context';
 import { Projects } from './pages/Projects';
@@ -10,6 +11,7 @@ import { TaskPage } from './pages/TaskPage';
 import { Agents } from './pages/Agents';
 import { Activity } from './pages/Activity';
 import { Wiki } from './pages/Wiki';
+import { focusWhenThere } from './parts/focus';
 
 /** A path segment as typed; a malformed escape is kept as it is. */
 function decode(segment: string): string {
@@ -20,10 +22,36 @@ function decode(segment: string): string {
   }
 }
 
+/** On a move to another place, focus goes to its heading, as a page load
+ * would put a screen reader at the top of the new page. */
+function FocusOnNavigation() {
+  const [location] = useLocation();
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    focusWhenThere('main h1');
+  }, [location]);
+  return null;
+}
+
 export function App() {
   const { displayName, readOnly, signOut } = useSession();
   return (
     <Router hook={useHashLocation}>
+      <FocusOnNavigation />
+      <a
+        className="skip"
+        href="#main"
+        onClick={(e) => {
+          e.preventDefault();
+          focusWhenThere('main');
+        }}
+      >
+        Skip to the page
+      </a>
       <header className="top">
         <nav aria-label="Main">
           <Link href="/" className="brand">
@@ -50,13 +78,17 @@ export function App() {
         <Route path="/" component={Projects} />
         <Route path="/my">{() => <MyTasks />}</Route>
         <Route path="/p/:key">{(params) => <ProjectTasks key={params.key} project={params.key} view="board" />}</Route>
-        <Route path="/p/:key/list">{(params) => <ProjectTasks key={params.key} project={params.key} view="list" />}</Route>
+        <Route path="/p/:key/list">
+          {(params) => <ProjectTasks key={params.key} project={params.key} view="list" />}
+        </Route>
         <Route path="/t/:ref">{(params) => <TaskPage key={params.ref} taskRef={params.ref} />}</Route>
         <Route path="/agents" component={Agents} />
         <Route path="/activity" component={Activity} />
         <Route path="/wiki">{() => <Wiki />}</Route>
         <Route path="/wiki/:workspace/*">
-          {(params) => <Wiki workspace={decode(params.workspace)} path={params['*'].split('/').map(decode).join('/')} />}
+          {(params) => (
+            <Wiki workspace={decode(params.workspace)} path={params['*'].split('/').map(decode).join('/')} />
+          )}
         </Route>
         <Route>
           <main className="page">

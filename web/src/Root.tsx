@@ -59,8 +59,8 @@ export function Root() {
       <main className="page narrow">
         <h1>Switch to another token?</h1>
         <p>
-          The link you opened signs in with a different token than the one this browser holds. Switch only if you
-          made or asked for that link yourself: everything you do next happens as its user.
+          The link you opened signs in with a different token than the one this browser holds. Switch only if you made
+          or asked for that link yourself: everything you do next happens as its user.
         </p>
         <div className="actions">
           <button

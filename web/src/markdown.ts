@@ -30,7 +30,20 @@ purify.addHook('afterSanitizeAttributes', (node) => {
 export function safeHtml(html: string): string {
   return purify.sanitize(html, {
     // Structure, links and images; no ids, roles, styles or handlers.
-    ALLOWED_ATTR: ['href', 'title', 'alt', 'src', 'class', 'type', 'checked', 'disabled', 'colspan', 'rowspan', 'start', 'align'],
+    ALLOWED_ATTR: [
+      'href',
+      'title',
+      'alt',
+      'src',
+      'class',
+      'type',
+      'checked',
+      'disabled',
+      'colspan',
+      'rowspan',
+      'start',
+      'align',
+    ],
     FORBID_TAGS: ['style', 'form', 'button', 'textarea', 'select', 'iframe', 'object', 'embed', 'svg', 'math'],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,

@@ -60,7 +60,13 @@ export function Activity() {
   );
 }
 
-function EventPage({ filter, after }: { filter: { project: string | null; actor: string | null }; after: string | null }) {
+function EventPage({
+  filter,
+  after,
+}: {
+  filter: { project: string | null; actor: string | null };
+  after: string | null;
+}) {
   const [{ data, error }] = useQuery({ query: ActivityPage, variables: { filter, after } });
   if (error && !data) return <Problem error={error} />;
   if (!data) return <p className="loading">Loading activity…</p>;

@@ -69,7 +69,11 @@ function ProjectRows({ name, after, first }: { name: string | null; after: strin
           </li>
         ))}
       </ul>
-      <More pageInfo={pageInfo} label="Show more projects" next={(after) => <ProjectRows name={name} after={after} />} />
+      <More
+        pageInfo={pageInfo}
+        label="Show more projects"
+        next={(after) => <ProjectRows name={name} after={after} />}
+      />
     </>
   );
 }

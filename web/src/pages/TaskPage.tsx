@@ -150,7 +150,12 @@ export function TaskPage({ taskRef }: { taskRef: string }) {
       </main>
     );
   }
-  if (!data) return <main className="page"><p className="loading">Loading {taskRef}…</p></main>;
+  if (!data)
+    return (
+      <main className="page">
+        <p className="loading">Loading {taskRef}…</p>
+      </main>
+    );
   const task = data.task;
   const agents = data.agentSessions.nodes.filter((s) => s.task?.ref === task.ref);
   return (

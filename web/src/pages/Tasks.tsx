@@ -1,7 +1,7 @@
 // A project's tasks as a board (a column per status, in workflow order) or
 // a list, and "my tasks" across projects: filters, cursor paging, cards
 // moved between columns, everything live through `taskEvents`.
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Link } from 'wouter';
 import { graphql } from '../gql';
@@ -14,6 +14,7 @@ import { DRAG_TYPE, Due, Labels, Priority, TaskCard, type CardTask, type Move } 
 import { Problem, messageOf } from '../parts/Problem';
 import { NewTask } from '../parts/NewTask';
 import { useDebounced } from '../parts/useDebounced';
+import { focusWhenThere } from '../parts/focus';
 
 const ProjectBoard = graphql(`
   query ProjectBoard($key: String!) {
@@ -101,7 +102,11 @@ function LiveBadge({ state, events }: { state: LiveState; events: number }) {
 export function ProjectTasks({ project, view }: { project: string; view: 'board' | 'list' }) {
   const { readOnly } = useSession();
   // Read fresh: its `lastEventCursor` is where the live events start.
-  const [{ data, error }] = useQuery({ query: ProjectBoard, variables: { key: project }, requestPolicy: 'network-only' });
+  const [{ data, error }] = useQuery({
+    query: ProjectBoard,
+    variables: { key: project },
+    requestPolicy: 'network-only',
+  });
   const [filters, setFilters] = useState<FilterState>(NO_FILTER);
   const text = useDebounced(filters.text, 300);
   // The first read's cursor, kept while the page is open (a later read of
@@ -119,14 +124,28 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
   const moveTo = useCallback(
     async (ref: string, status: string) => {
       setMoveError(null);
+      const moving = (document.activeElement?.closest(`[data-ref="${ref}"]`) ?? null) !== null;
       const result = await move({ ref, status });
       if (result.error) setMoveError(`${ref}: ${messageOf(result.error)}`);
+      // The card left the column that had focus: follow it.
+      else if (moving)
+        focusWhenThere(`[data-status="${status}"] [data-ref="${ref}"] select, .row[data-ref="${ref}"] select`);
     },
     [move],
   );
 
-  if (error && !data) return <main className="page"><Problem error={error} /></main>;
-  if (!data) return <main className="page"><p className="loading">Loading {project}…</p></main>;
+  if (error && !data)
+    return (
+      <main className="page">
+        <Problem error={error} />
+      </main>
+    );
+  if (!data)
+    return (
+      <main className="page">
+        <p className="loading">Loading {project}…</p>
+      </main>
+    );
   const p = data.project;
   const people = p.members.nodes.flatMap((m) => (m.user ? [m.user] : []));
   const mover: Move | undefined = readOnly ? undefined : { statuses: p.statuses, to: moveTo };
@@ -187,7 +206,7 @@ function Board({
     return filters.done === 'all' || (filters.done === 'open') !== closed;
   });
   return (
-    <div className="board" role="list" aria-label="Board">
+    <div className="board" role="list" aria-label="Board" onKeyDown={moveFocusAcrossCards}>
       {shown.map((status) => (
         <Column
           key={status.key}
@@ -200,6 +219,35 @@ function Board({
       ))}
     </div>
   );
+}
+
+/**
+ * Arrow keys on a card's title: up and down to the card above or below,
+ * left and right to the card at the same height in the next column.
+ */
+function moveFocusAcrossCards(event: KeyboardEvent<HTMLDivElement>) {
+  const from = event.target as HTMLElement;
+  if (!from.classList.contains('card-title')) return;
+  const column = from.closest('section.column');
+  const titles = (scope: Element | null) =>
+    scope ? Array.from(scope.querySelectorAll<HTMLElement>('a.card-title')) : [];
+  const here = titles(column);
+  const index = here.indexOf(from);
+  let to: HTMLElement | undefined;
+  if (event.key === 'ArrowDown') to = here[index + 1];
+  else if (event.key === 'ArrowUp') to = here[index - 1];
+  else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+    const columns = Array.from(event.currentTarget.querySelectorAll('section.column'));
+    const step = event.key === 'ArrowRight' ? 1 : -1;
+    for (let c = columns.indexOf(column as Element) + step; c >= 0 && c < columns.length && !to; c += step) {
+      const there = titles(columns[c]);
+      to = there[Math.min(index, there.length - 1)];
+    }
+  } else return;
+  if (to) {
+    event.preventDefault();
+    to.focus();
+  }
 }
 
 function Column({
@@ -294,7 +342,11 @@ function Row({ task, move }: { task: CardTask; move?: Move }) {
         <span className="key">{task.ref}</span> {task.title}
       </Link>
       {move ? (
-        <select aria-label={`Status of ${task.ref}`} value={task.status?.key ?? ''} onChange={(e) => move.to(task.ref, e.target.value)}>
+        <select
+          aria-label={`Status of ${task.ref}`}
+          value={task.status?.key ?? ''}
+          onChange={(e) => move.to(task.ref, e.target.value)}
+        >
           {move.statuses.map((s) => (
             <option key={s.key} value={s.key}>
               {s.name}

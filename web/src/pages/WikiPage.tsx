@@ -124,11 +124,20 @@ export function WikiPageView({ workspace, path }: { workspace: string; path: str
     }
   };
 
-  if (problem !== null) return <p role="alert" className="problem">{problem}</p>;
+  if (problem !== null)
+    return (
+      <p role="alert" className="problem">
+        {problem}
+      </p>
+    );
   if (page === null) return <p className="loading">Loading {path}…</p>;
   const jump = (text: string) => {
-    const headings = document.querySelectorAll('.wiki-body h1, .wiki-body h2, .wiki-body h3, .wiki-body h4, .wiki-body h5, .wiki-body h6');
-    Array.from(headings).find((h) => h.textContent?.trim() === text)?.scrollIntoView();
+    const headings = document.querySelectorAll(
+      '.wiki-body h1, .wiki-body h2, .wiki-body h3, .wiki-body h4, .wiki-body h5, .wiki-body h6',
+    );
+    Array.from(headings)
+      .find((h) => h.textContent?.trim() === text)
+      ?.scrollIntoView();
   };
 
   // A page that opens with its title as a heading shows it once.
@@ -151,8 +160,8 @@ export function WikiPageView({ workspace, path }: { workspace: string; path: str
         <section className="conflict" aria-label="Conflict">
           <h2 role="alert">Someone saved this page while you edited it</h2>
           <p>
-            Revision {conflict.revision} is now current. Choose which version to keep, or edit yours and save
-            again over the current one.
+            Revision {conflict.revision} is now current. Choose which version to keep, or edit yours and save again over
+            the current one.
           </p>
           <div className="versions">
             <div>

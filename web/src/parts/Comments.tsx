@@ -122,7 +122,11 @@ function CommentPage({
           </li>
         ))}
       </ol>
-      <More pageInfo={pageInfo} label="More comments" next={(after) => <CommentPage taskRef={taskRef} after={after} open={open} setOpen={setOpen} />} />
+      <More
+        pageInfo={pageInfo}
+        label="More comments"
+        next={(after) => <CommentPage taskRef={taskRef} after={after} open={open} setOpen={setOpen} />}
+      />
     </>
   );
 }

@@ -81,22 +81,24 @@ export function Filters({
           </select>
         </label>
       )}
-      {!choices.noAssignee && (<label>
-        Assignee
-        {choices.people ? (
-          <select value={state.assignee} onChange={(e) => set('assignee', e.target.value)}>
-            <option value="">anyone</option>
-            <option value="me">me</option>
-            {choices.people.map((p) => (
-              <option key={p.username} value={p.username}>
-                {p.displayName} (@{p.username})
-              </option>
-            ))}
-          </select>
-        ) : (
-          <input value={state.assignee} onChange={(e) => set('assignee', e.target.value)} placeholder="username" />
-        )}
-      </label>)}
+      {!choices.noAssignee && (
+        <label>
+          Assignee
+          {choices.people ? (
+            <select value={state.assignee} onChange={(e) => set('assignee', e.target.value)}>
+              <option value="">anyone</option>
+              <option value="me">me</option>
+              {choices.people.map((p) => (
+                <option key={p.username} value={p.username}>
+                  {p.displayName} (@{p.username})
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input value={state.assignee} onChange={(e) => set('assignee', e.target.value)} placeholder="username" />
+          )}
+        </label>
+      )}
       <label>
         Label
         {choices.labels ? (

@@ -75,7 +75,8 @@ export function NewTask({
     if (result.error) setError(fieldError(result.error));
     else if (result.data) navigate(`/t/${result.data.createTask.ref}`);
   };
-  const invalid = (field: string) => (error?.field === field ? { 'aria-invalid': true, 'aria-describedby': `error-${field}` } : {});
+  const invalid = (field: string) =>
+    error?.field === field ? { 'aria-invalid': true, 'aria-describedby': `error-${field}` } : {};
   return (
     <form className="new-task stack" onSubmit={submit} aria-label="New task">
       <h2>New task in {project}</h2>

@@ -8,6 +8,7 @@ import { graphql } from '../gql';
 import type { TaskFilter, TaskOrder } from '../gql/graphql';
 import type { CardTask } from './TaskCard';
 import { Problem } from './Problem';
+import { focusWhenThere } from './focus';
 
 export const PAGE_SIZE = 50;
 
@@ -47,6 +48,7 @@ function TaskPageAt({ filter, order, version, render, onCount, after }: PagesPro
   });
   const [wantNext, setWantNext] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);
+  const lastLink = useRef<string | null>(null);
 
   const firstVersion = useRef(version);
   useEffect(() => {
@@ -57,6 +59,14 @@ function TaskPageAt({ filter, order, version, render, onCount, after }: PagesPro
   useEffect(() => {
     if (after === null && count !== undefined) onCount?.(count);
   }, [after, count, onCount]);
+
+  // After a "Load more" pressed from the keyboard, the first new task.
+  const firstNew = wantNext && lastLink.current !== null ? lastLink.current : null;
+  useEffect(() => {
+    if (firstNew === null) return;
+    lastLink.current = null;
+    focusWhenThere(`[data-ref="${firstNew}"] ~ [data-ref] a`);
+  }, [firstNew]);
 
   const hasNext = data?.tasks.pageInfo.hasNextPage ?? false;
   useEffect(() => {
@@ -86,7 +96,16 @@ function TaskPageAt({ filter, order, version, render, onCount, after }: PagesPro
           />
         ) : (
           <div ref={sentinel} className="more">
-            <button type="button" onClick={() => setWantNext(true)}>
+            <button
+              type="button"
+              onClick={(event) => {
+                // The button goes when the next page comes: focus moves to
+                // the first task after the ones already shown.
+                const focused = event.currentTarget === document.activeElement;
+                lastLink.current = focused ? (nodes[nodes.length - 1]?.ref ?? null) : null;
+                setWantNext(true);
+              }}
+            >
               Load more
             </button>
           </div>
