@@ -15,6 +15,7 @@ import { Problem, messageOf } from '../parts/Problem';
 import { NewTask } from '../parts/NewTask';
 import { useDebounced } from '../parts/useDebounced';
 import { focusWhenThere } from '../parts/focus';
+import { StatusOptions } from '../parts/Options';
 
 const ProjectBoard = graphql(`
   query ProjectBoard($key: String!) {
@@ -347,11 +348,7 @@ function Row({ task, move }: { task: CardTask; move?: Move }) {
           value={task.status?.key ?? ''}
           onChange={(e) => move.to(task.ref, e.target.value)}
         >
-          {move.statuses.map((s) => (
-            <option key={s.key} value={s.key}>
-              {s.name}
-            </option>
-          ))}
+          <StatusOptions statuses={move.statuses} />
         </select>
       ) : (
         <span className="status">{task.status?.name}</span>

@@ -5,6 +5,7 @@ import type { DragEvent } from 'react';
 import { Link } from 'wouter';
 import { graphql } from '../gql';
 import type { TaskCardFieldsFragment } from '../gql/graphql';
+import { StatusOptions } from './Options';
 
 export const TaskCardFields = graphql(`
   fragment TaskCardFields on Task {
@@ -109,11 +110,7 @@ export function TaskCard({ task, move }: { task: CardTask; move?: Move }) {
           value={task.status?.key ?? ''}
           onChange={(e) => move.to(task.ref, e.target.value)}
         >
-          {move.statuses.map((status) => (
-            <option key={status.key} value={status.key}>
-              {status.name}
-            </option>
-          ))}
+          <StatusOptions statuses={move.statuses} />
         </select>
       )}
     </article>
