@@ -20,11 +20,22 @@ pub struct Cli {
     #[arg(long, env = "TASKLENS_DB_POOL", global = true, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub db_pool: Option<u32>,
 
+    /// Log lines as text for people, or one JSON object a line for log
+    /// shippers (levels with `RUST_LOG`).
+    #[arg(long, env = "TASKLENS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
+    pub log_format: LogFormat,
+
     #[command(flatten)]
     pub settings: Settings,
 
     #[command(subcommand)]
     pub command: Command,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    Text,
+    Json,
 }
 
 #[derive(Debug, Subcommand)]
@@ -86,11 +97,17 @@ pub struct Connections {
     #[arg(long, env = "TASKLENS_IDLE_TIMEOUT", default_value_t = 60, global = true,
           value_parser = clap::value_parser!(u64).range(2..=86_400))]
     pub idle_timeout: u64,
+    /// Seconds requests in flight may take to finish once SIGTERM (or
+    /// Ctrl-C) stops the server from accepting; graphql-ws connections are
+    /// closed with 1001 at once.
+    #[arg(long, env = "TASKLENS_SHUTDOWN_GRACE", default_value_t = 10, global = true,
+          value_parser = clap::value_parser!(u64).range(0..=3600))]
+    pub shutdown_grace: u64,
 }
 
 impl Default for Connections {
     fn default() -> Self {
-        Self { max_connections: 1_024, header_read_timeout: 10, idle_timeout: 60 }
+        Self { max_connections: 1_024, header_read_timeout: 10, idle_timeout: 60, shutdown_grace: 10 }
     }
 }
 
@@ -100,6 +117,9 @@ impl Connections {
     }
     pub fn idle_timeout(&self) -> std::time::Duration {
         std::time::Duration::from_secs(self.idle_timeout)
+    }
+    pub fn shutdown_grace(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.shutdown_grace)
     }
 }
 
@@ -137,6 +157,28 @@ pub struct Settings {
     /// and `mcp`); read again on SIGHUP.
     #[arg(long = "tools", value_name = "DIR", env = "TASKLENS_TOOLS", global = true)]
     pub tools_dir: Option<std::path::PathBuf>,
+    /// The address clients reach this server at, e.g.
+    /// `https://tracker.example.com` behind a proxy: what the connection
+    /// lines print (default: `http://` and the listen address).
+    #[arg(long, value_name = "URL", env = "TASKLENS_PUBLIC_URL", value_parser = parse_public_url, global = true)]
+    pub public_url: Option<url::Url>,
+}
+
+/// An http(s) URL with a host and nothing after its path.
+pub fn parse_public_url(value: &str) -> Result<url::Url, String> {
+    let malformed =
+        |why: &str| format!("{value:?} is not a server address ({why}); write e.g. https://tracker.example.com");
+    let url = url::Url::parse(value.trim()).map_err(|err| malformed(&err.to_string()))?;
+    if !matches!(url.scheme(), "http" | "https") {
+        return Err(malformed("not http or https"));
+    }
+    if url.host_str().is_none_or(str::is_empty) || url.query().is_some() || url.fragment().is_some() {
+        return Err(malformed("no host, or a query or fragment"));
+    }
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(malformed("it has credentials"));
+    }
+    Ok(url)
 }
 
 pub const DEFAULT_REPLY_CAP: u32 = 20_000;
@@ -174,6 +216,7 @@ impl Default for Settings {
             cors_origins: Vec::new(),
             allowed_origins: Vec::new(),
             tools_dir: None,
+            public_url: None,
         }
     }
 }

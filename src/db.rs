@@ -112,6 +112,11 @@ pub async fn migrate(db: &DatabaseConnection, url: &str) -> Result<(), DbError> 
     migration::Migrator::up(db, None).await.map_err(|source| DbError::Migrate { url: redact(url), source })
 }
 
+/// How many of this build's migrations `db` has not applied.
+pub async fn pending_migrations(db: &DatabaseConnection) -> Result<usize, sea_orm::DbErr> {
+    Ok(migration::Migrator::get_pending_migrations(db).await?.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,8 @@
 //! The axum router: the web board at `/`, GraphQL over HTTP at `/graphql`
 //! (GraphiQL for browsers), graphql-ws at `/graphql/ws`, MCP at `/mcp`,
-//! `GET /healthz`;
+//! `GET /healthz` (the process answers and reaches its database) and
+//! `GET /readyz` (and its migrations are applied); a request id on every
+//! request and answer;
 //! bearer authentication in front of `/graphql` and `/mcp` (graphql-ws
 //! authenticates in `connection_init`); CORS for `/graphql` when origins are
 //! configured.
@@ -30,6 +32,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::auth;
 use crate::graphql::error::{self, ErrorCode};
+use crate::request_id::{self, RequestId};
 use crate::store::{AuthError, Viewer, identity};
 use crate::{App, mcp};
 
@@ -69,13 +72,16 @@ pub fn router(app: App, tools: mcp::ToolSet) -> Router {
         .route("/web/{file}", get(web::asset))
         .route("/graphiql/{file}", get(graphiql::asset))
         .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
         .merge(graphql)
         .merge(mcp)
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request| {
+                    let id = request.extensions().get::<RequestId>().map(RequestId::as_str).unwrap_or_default();
                     tracing::info_span!(
                         "request",
+                        id,
                         method = %request.method(),
                         path = request.uri().path(),
                         user = tracing::field::Empty,
@@ -83,6 +89,8 @@ pub fn router(app: App, tools: mcp::ToolSet) -> Router {
                 })
                 .on_response(log_response),
         )
+        // Outside the trace layer, whose span carries the id.
+        .layer(middleware::from_fn(with_request_id))
         .with_state(app)
 }
 
@@ -240,6 +248,34 @@ fn body_too_large(max: usize, media: MediaType) -> Response {
         Some("send a smaller request: shorter texts, or fewer items at once"),
     )];
     graphql_http::errors_response(StatusCode::PAYLOAD_TOO_LARGE, media, errors)
+}
+
+/// Keeps the client's `x-request-id` (or makes one) for the request's span
+/// and handlers, and sends it back.
+async fn with_request_id(mut request: Request, next: Next) -> Response {
+    let id = RequestId::kept_or_made(request.headers().get(request_id::HEADER));
+    request.extensions_mut().insert(id.clone());
+    let mut response = next.run(request).await;
+    response.headers_mut().insert(request_id::HEADER, id.header_value().clone());
+    response
+}
+
+/// Ready to serve: the database answers and holds every migration this
+/// build knows (a server started against a database another build is
+/// migrating is alive but not ready).
+async fn readyz(State(app): State<App>) -> Response {
+    match crate::db::pending_migrations(&app.store.db).await {
+        Ok(0) => (StatusCode::OK, "ready").into_response(),
+        Ok(pending) => {
+            tracing::warn!(pending, "not ready: migrations pending");
+            (StatusCode::SERVICE_UNAVAILABLE, format!("{pending} migrations pending: run `tasklens migrate`"))
+                .into_response()
+        }
+        Err(err) => {
+            tracing::error!(error = %err, "readiness check failed");
+            (StatusCode::SERVICE_UNAVAILABLE, "database unreachable").into_response()
+        }
+    }
 }
 
 async fn healthz(State(app): State<App>) -> Response {

@@ -3,19 +3,21 @@
 //!
 //! Layers, top to bottom: `http` (transports) over `mcp` (tools as GraphQL
 //! documents) over `graphql` (the schema and its gateway) over `store` (the
-//! only SQL, visibility included); `auth`, `text`, `error_code` and
-//! `config` are leaves any layer uses. `App` holds what every request
+//! only SQL, visibility included); `auth`, `text`, `error_code`,
+//! `request_id` and `config` are leaves any layer uses. `App` holds what every request
 //! shares (the store and the schema) and is built once by `main` and by the
 //! tests; the MCP layer holds its own tool set.
 
 pub mod auth;
 pub mod config;
+pub mod connect;
 pub mod db;
 pub mod demo;
 pub mod error_code;
 pub mod graphql;
 pub mod http;
 pub mod mcp;
+pub mod request_id;
 pub mod store;
 pub mod text;
 pub mod throttle;
@@ -33,6 +35,8 @@ pub struct App {
     pub(crate) settings: std::sync::Arc<Settings>,
     /// Failed authentication per client, shared by every surface.
     pub(crate) auth_throttle: std::sync::Arc<throttle::AuthThrottle>,
+    /// Set once the server stops: long-lived connections end then.
+    stopping: std::sync::Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 impl App {
@@ -40,7 +44,26 @@ impl App {
         let limits = settings.limits;
         let store = Store::new(db, PageLimits::new(limits.max_page));
         let graphql = graphql::build(store.clone(), &settings);
-        Self { store, graphql, settings: std::sync::Arc::new(settings), auth_throttle: Default::default() }
+        Self {
+            store,
+            graphql,
+            settings: std::sync::Arc::new(settings),
+            auth_throttle: Default::default(),
+            stopping: std::sync::Arc::new(tokio::sync::watch::Sender::new(false)),
+        }
+    }
+
+    /// Tells long-lived connections (graphql-ws) that the server stops:
+    /// each closes with 1001 (going away).
+    pub fn begin_shutdown(&self) {
+        self.stopping.send_replace(true);
+    }
+
+    /// Resolves once `begin_shutdown` was called.
+    pub(crate) async fn stopped(&self) {
+        let mut stopping = self.stopping.subscribe();
+        // An error means the sender is gone, which the App holds: never.
+        let _ = stopping.wait_for(|stopping| *stopping).await;
     }
 
     pub fn store(&self) -> &Store {

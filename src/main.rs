@@ -6,10 +6,10 @@ use std::process::ExitCode;
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
-use tasklens::config::{Cli, Command, SeedArgs, ServeArgs, Settings, TokenCommand, UserCommand};
+use tasklens::config::{Cli, Command, LogFormat, SeedArgs, ServeArgs, Settings, TokenCommand, UserCommand};
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
 use tasklens::store::{identity, tokens};
-use tasklens::{App, db, graphql, http, mcp, store};
+use tasklens::{App, connect, db, graphql, http, mcp, store};
 
 type Failure = Box<dyn std::error::Error>;
 
@@ -18,20 +18,26 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn,rmcp=warn")),
-        )
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .init();
-    match run(Cli::parse()).await {
+    let cli = Cli::parse();
+    init_logs(cli.log_format);
+    match run(cli).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("tasklens: {err}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Logs on stderr, as text or as one JSON object a line (with the
+/// request's span, its id included, on every line of a request).
+fn init_logs(format: LogFormat) {
+    let filter =
+        EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn,rmcp=warn"));
+    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match format {
+        LogFormat::Text => logs.with_ansi(std::io::stderr().is_terminal()).init(),
+        LogFormat::Json => logs.json().with_current_span(true).with_span_list(true).init(),
     }
 }
 
@@ -59,7 +65,11 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             let name = store::input::single_line("name", &name, store::input::MAX_NAME_CHARS)?;
             let conn = db::connect(&cli.database_url).await?;
             let token = tokens::create_token(&conn, &user, workspace.as_deref(), read_only, &name).await?;
+            // The token alone on stdout, for scripts; how to use it on stderr.
             println!("{token}");
+            let listen = std::env::var("TASKLENS_LISTEN").ok().and_then(|l| l.parse().ok());
+            let listen = listen.unwrap_or(std::net::SocketAddr::from(([127, 0, 0, 1], 8080)));
+            eprintln!("{}", connection_lines(&cli.database_url, &cli.settings, listen, &token));
             Ok(())
         }
         Command::Token { command: TokenCommand::List { user } } => {
@@ -110,7 +120,7 @@ async fn seed(url: &str, args: &SeedArgs) -> Result<(), Failure> {
     let started = std::time::Instant::now();
     let report =
         demo::seed(&conn, &SeedOptions { projects: args.projects, tasks: args.tasks, seed: args.seed }).await?;
-    eprintln!("seeded {report:?} in {:.1} s", started.elapsed().as_secs_f64());
+    eprintln!("seeded {report} in {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
 }
 
@@ -119,19 +129,18 @@ async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, settings: Settings
     if args.demo {
         match demo::seed(&conn, &SeedOptions { projects: 6, tasks: 300, seed: 42 }).await {
             Ok(report) => {
-                eprintln!("seeded the demo board: {report:?}");
+                println!("Seeded the demo board: {report}.");
                 // Connections opened before the seed's ANALYZE would keep
                 // planning without its statistics.
                 conn.close().await?;
                 conn = db::connect_with(url, pool).await?;
             }
-            Err(demo::DemoError::NotEmpty) => eprintln!("the database already holds a board; serving it"),
+            Err(demo::DemoError::NotEmpty) => println!("The database already holds a board: serving it."),
             Err(err) => return Err(err.into()),
         }
         let token = tokens::create_token(&conn, DEMO_USERNAME, None, false, "demo").await?;
         println!("token for {DEMO_USERNAME}: {token}");
-        println!("GraphiQL: http://{}/graphql?token={token}", args.listen);
-        println!("Board: http://{}/#token={token}", args.listen);
+        println!("{}", connection_lines(url, &settings, args.listen, &token));
     }
     let listener = tokio::net::TcpListener::bind(args.listen)
         .await
@@ -142,9 +151,42 @@ async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, settings: Settings
     tools.load_configured(&app).await?;
     tools.reload_on_hangup(app.clone());
     let connections = app.settings().connections;
-    http::serve(listener, http::router(app, tools), connections, async {
-        let _ = tokio::signal::ctrl_c().await;
+    let stopping = app.clone();
+    http::serve(listener, http::router(app, tools), connections, async move {
+        termination().await;
+        tracing::info!(grace_seconds = connections.shutdown_grace, "shutting down");
+        stopping.begin_shutdown();
     })
     .await?;
+    tracing::info!("stopped");
     Ok(())
+}
+
+/// Resolves on Ctrl-C or SIGTERM (what service managers and orchestrators send).
+async fn termination() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = terminate.recv() => {}
+                }
+                return;
+            }
+            Err(err) => tracing::warn!(error = %err, "cannot listen for SIGTERM; only Ctrl-C stops the server"),
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// The board and GraphiQL links and the agent lines for `token`.
+fn connection_lines(database_url: &str, settings: &Settings, listen: std::net::SocketAddr, token: &str) -> String {
+    let base = connect::base_url(settings.public_url.as_ref(), listen);
+    let cwd = std::env::current_dir().unwrap_or_default();
+    let database_url = connect::absolute_database_url(database_url, &cwd);
+    let program = std::env::current_exe().map_or_else(|_| "tasklens".to_owned(), |p| p.display().to_string());
+    let connection = connect::Connection { base: &base, token, database_url: &database_url, program: &program };
+    format!("Board: {}\nGraphiQL: {}\n\n{}", connection.board(), connection.graphiql(), connection.agent_lines())
 }

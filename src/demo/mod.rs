@@ -64,6 +64,26 @@ pub struct SeedReport {
     pub wiki_pages: u64,
 }
 
+impl std::fmt::Display for SeedReport {
+    /// In words, for the first run: "11 users, 1 workspace, 6 projects, ...".
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let counts = [
+            (self.users, "user", "users"),
+            (self.workspaces, "workspace", "workspaces"),
+            (self.projects, "project", "projects"),
+            (self.tasks, "task", "tasks"),
+            (self.comments, "comment", "comments"),
+            (self.events, "change-log event", "change-log events"),
+            (self.wiki_pages, "wiki page", "wiki pages"),
+        ];
+        let words: Vec<String> = counts
+            .iter()
+            .map(|(count, one, many)| format!("{count} {}", if *count == 1 { one } else { many }))
+            .collect();
+        f.write_str(&words.join(", "))
+    }
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum DemoError {
     #[error("the database already holds a board: seed an empty database")]

@@ -28,8 +28,6 @@ use tower_http::add_extension::AddExtension;
 
 use crate::config::Connections;
 
-/// How long in-flight requests may finish after a shutdown begins.
-const SHUTDOWN_GRACE: Duration = Duration::from_secs(10);
 /// At most one warning this often about connections refused at the cap.
 const CAP_WARNING_EVERY: Duration = Duration::from_secs(10);
 
@@ -120,9 +118,10 @@ pub async fn serve(
     stopping.send_replace(true);
     // Every connection holds a permit until it closes (an upgraded one
     // included): all of them back means all closed.
-    let closed = tokio::time::timeout(SHUTDOWN_GRACE, permits.acquire_many(max as u32)).await;
+    let grace = limits.shutdown_grace();
+    let closed = tokio::time::timeout(grace, permits.acquire_many(max as u32)).await;
     if closed.is_err() {
-        tracing::warn!(seconds = SHUTDOWN_GRACE.as_secs(), "connections still open at the end of the grace period");
+        tracing::warn!(seconds = grace.as_secs(), "connections still open at the end of the grace period");
     }
     Ok(())
 }

@@ -89,7 +89,14 @@ pub async fn graphql_ws(
             data.insert(viewer);
             Ok(data)
         };
-        let must_end = connection_must_end(app.store.db.clone(), token_of_connection);
+        let token_ends = connection_must_end(app.store.db.clone(), token_of_connection);
+        let stopping = app.clone();
+        let must_end = async move {
+            tokio::select! {
+                reason = token_ends => reason,
+                () = stopping.stopped() => (1001, "the server is shutting down"),
+            }
+        };
         // Pinged well within the idle deadline: a quiet subscription whose
         // client answers stays open, a vanished client is closed.
         let ping_every = (app.settings.connections.idle_timeout() / 3).max(Duration::from_secs(1));

@@ -122,7 +122,18 @@ impl ServerHandler for McpServer {
         let Some(tool) = documents.iter().find(|t| t.tool.name == name) else {
             return Err(ErrorData::invalid_params(format!("unknown tool {}", crate::text::echo(&name)), None));
         };
-        let span = tracing::info_span!("tool", tool = %name, user = tracing::field::Empty, reply_chars = tracing::field::Empty);
+        let request_id = context
+            .extensions
+            .get::<axum::http::request::Parts>()
+            .and_then(|parts| parts.extensions.get::<crate::request_id::RequestId>())
+            .map(|id| id.as_str().to_owned());
+        let span = tracing::info_span!(
+            "tool",
+            tool = %name,
+            request_id,
+            user = tracing::field::Empty,
+            reply_chars = tracing::field::Empty
+        );
         let Some(viewer) = self.viewer(&context) else {
             let err = ToolError::new(ErrorCode::Unauthenticated, "no caller identity", "send a bearer token");
             return Ok(text_result(err.body().to_string(), true));

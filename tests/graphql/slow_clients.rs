@@ -18,7 +18,7 @@ use tasklens::config::{Connections, Limits, Settings};
 fn quick(max_connections: u32) -> Settings {
     Settings {
         limits: Limits { body_read_timeout: 1, ..Limits::default() },
-        connections: Connections { max_connections, header_read_timeout: 1, idle_timeout: 3 },
+        connections: Connections { max_connections, header_read_timeout: 1, idle_timeout: 3, shutdown_grace: 10 },
         ..Settings::default()
     }
 }

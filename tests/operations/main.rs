@@ -1,0 +1,10 @@
+//! Running tasklens as a service: the first run's output, readiness, the
+//! request id and JSON logs, and shutdown on SIGTERM; against the real
+//! binary where the process is what is tested.
+
+#[allow(dead_code)]
+#[path = "../support/mod.rs"]
+mod support;
+
+mod process;
+mod readiness;
