@@ -4,7 +4,7 @@
 use std::net::SocketAddr;
 
 use axum::http::HeaderValue;
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://tasklens.db?mode=rwc";
 
@@ -48,6 +48,8 @@ pub enum Command {
         /// Bearer token of the caller.
         #[arg(long, env = "TASKLENS_TOKEN", hide_env_values = true)]
         token: String,
+        #[command(flatten)]
+        tools: ToolChoice,
     },
     /// Apply migrations and exit.
     Migrate,
@@ -75,6 +77,59 @@ pub struct ServeArgs {
     /// Seed the demo board into an empty database and print a token for `demo`.
     #[arg(long)]
     pub demo: bool,
+    #[command(flatten)]
+    pub tools: ToolChoice,
+}
+
+/// A group of MCP tools.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, clap::ValueEnum)]
+pub enum Toolset {
+    /// list_projects, get_project
+    Projects,
+    /// the task lists, get_task, create_task, update_task, the change logs
+    Tasks,
+    /// list_comments, add_comment
+    Comments,
+    /// the wiki's tools
+    Wiki,
+    /// register_agent, heartbeat_agent, end_agent
+    Agents,
+    /// an operator's tools (`--tools DIR`)
+    Custom,
+}
+
+impl Toolset {
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Projects => "projects",
+            Self::Tasks => "tasks",
+            Self::Comments => "comments",
+            Self::Wiki => "wiki",
+            Self::Agents => "agents",
+            Self::Custom => "custom",
+        }
+    }
+
+    pub fn names() -> Vec<&'static str> {
+        Self::value_variants().iter().map(|set| set.name()).collect()
+    }
+}
+
+/// Which MCP tools a server offers (`serve` and `mcp`); a request on
+/// `/mcp` may narrow them further, never widen them.
+#[derive(Debug, Clone, Default, Args)]
+pub struct ToolChoice {
+    /// Offer only these toolsets (comma-separated): projects, tasks,
+    /// comments, wiki, agents, custom. Default: all.
+    #[arg(long, value_name = "SET,...", env = "TASKLENS_TOOLSETS", value_delimiter = ',', value_enum)]
+    pub toolsets: Vec<Toolset>,
+    /// Offer only these tools (comma-separated names), within the toolsets.
+    #[arg(long = "tools-allow", value_name = "NAME,...", env = "TASKLENS_TOOLS_ALLOW", value_delimiter = ',')]
+    pub tools_allow: Vec<String>,
+    /// Offer no MCP tool that writes, and refuse one called by name,
+    /// whatever the token (GraphQL writes follow the token).
+    #[arg(long, env = "TASKLENS_READ_ONLY")]
+    pub read_only: bool,
 }
 
 /// What an open connection may cost: how many, and how long each may wait

@@ -58,8 +58,9 @@ pub fn router(app: App, tools: mcp::ToolSet) -> Router {
         None => graphql,
     };
     let mcp = Router::new()
-        .nest_service("/mcp", mcp::http_service(app.clone(), tools))
+        .nest_service("/mcp", mcp::http_service(app.clone(), tools.clone()))
         .layer(middleware::from_fn(mcp::reject_malformed))
+        .layer(middleware::from_fn_with_state(tools, mcp::selection_from_headers))
         .layer(middleware::from_fn_with_state(app.clone(), limit_body))
         .layer(middleware::from_fn_with_state(app.clone(), require_token))
         // A page that may call /mcp gets its preflight answered before the

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
-use tasklens::config::{Cli, Command, LogFormat, SeedArgs, ServeArgs, Settings, TokenCommand, UserCommand};
+use tasklens::config::{Cli, Command, LogFormat, SeedArgs, ServeArgs, Settings, TokenCommand, ToolChoice, UserCommand};
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
 use tasklens::store::{identity, tokens};
 use tasklens::{App, connect, db, graphql, http, mcp, store};
@@ -53,7 +53,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Command::Serve(args) => serve(&cli.database_url, cli.db_pool, args, cli.settings).await,
-        Command::Mcp { token } => mcp_stdio(&cli.database_url, cli.db_pool, &token, cli.settings).await,
+        Command::Mcp { token, tools } => mcp_stdio(&cli.database_url, cli.db_pool, &token, &tools, cli.settings).await,
         Command::Seed(args) => seed(&cli.database_url, &args).await,
         Command::User { command: UserCommand::Create { username, display_name, email, agent } } => {
             let conn = db::connect(&cli.database_url).await?;
@@ -84,12 +84,19 @@ async fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-async fn mcp_stdio(url: &str, pool: Option<u32>, token: &str, settings: Settings) -> Result<(), Failure> {
+async fn mcp_stdio(
+    url: &str,
+    pool: Option<u32>,
+    token: &str,
+    choice: &ToolChoice,
+    settings: Settings,
+) -> Result<(), Failure> {
     let conn = db::connect_with(url, pool).await?;
     let viewer = identity::authenticate(&conn, token).await.map_err(|err| format!("cannot use this token: {err}"))?;
     let app = App::new(conn, settings);
-    let tools = mcp::ToolSet::new(&app);
+    let mut tools = mcp::ToolSet::new(&app);
     tools.load_configured(&app).await?;
+    tools.choose(choice)?;
     tools.reload_on_hangup(app.clone());
     mcp::serve_stdio(app, tools, viewer).await
 }
@@ -147,8 +154,9 @@ async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, settings: Settings
         .map_err(|err| format!("cannot listen on {}: {err}", args.listen))?;
     tracing::info!(address = %args.listen, database = %db::redact(url), "serving");
     let app = App::new(conn, settings);
-    let tools = mcp::ToolSet::new(&app);
+    let mut tools = mcp::ToolSet::new(&app);
     tools.load_configured(&app).await?;
+    tools.choose(&args.tools)?;
     tools.reload_on_hangup(app.clone());
     let connections = app.settings().connections;
     let stopping = app.clone();

@@ -13,6 +13,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
+use super::{Selection, ToolSet};
 use crate::App;
 
 pub const PARSE_ERROR: i64 = -32700;
@@ -145,6 +146,28 @@ pub async fn reject_malformed(request: Request, next: Next) -> Response {
         return response;
     }
     next.run(Request::from_parts(parts, Body::from(bytes))).await
+}
+
+/// Reads the tool selection a request asks for (`X-MCP-Toolsets`,
+/// `X-MCP-Tools`, `X-MCP-Readonly`) for the server's handlers; a header
+/// it cannot read, or a tool no toolset of the server has, is a 400 that
+/// names it, not a silent empty list.
+pub async fn selection_from_headers(State(tools): State<ToolSet>, mut request: Request, next: Next) -> Response {
+    let selection = Selection::of_headers(request.headers()).and_then(|selection| {
+        let known = tools.get();
+        let unknown = selection.listed_tools().find(|name| !known.iter().any(|tool| tool.tool.name == *name));
+        match unknown.map(crate::text::echo) {
+            Some(unknown) => Err(format!("X-MCP-Tools: no tool is named {unknown}")),
+            None => Ok(selection),
+        }
+    });
+    match selection {
+        Ok(selection) => {
+            request.extensions_mut().insert(selection);
+            next.run(request).await
+        }
+        Err(why) => error(StatusCode::BAD_REQUEST, Value::Null, INVALID_REQUEST, &format!("Invalid Request: {why}")),
+    }
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ mod names;
 mod omit;
 mod plan;
 mod reply;
+mod selection;
 mod tool;
 mod toolset;
 mod types;
@@ -24,8 +25,8 @@ mod types;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeRequestParams,
+    InitializeResult, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
@@ -40,6 +41,7 @@ use crate::text::utf16_len;
 use crate::error_code::ErrorCode;
 pub use document::DocumentError;
 pub use error::ToolError;
+pub use selection::Selection;
 pub use toolset::{LoadError, ToolSet};
 
 /// Where a call's identity comes from.
@@ -70,13 +72,69 @@ impl McpServer {
     fn viewer(&self, context: &RequestContext<RoleServer>) -> Option<Viewer> {
         match &self.identity {
             Identity::Fixed(viewer) => Some(viewer.clone()),
-            Identity::PerRequest => context
-                .extensions
-                .get::<axum::http::request::Parts>()
-                .and_then(|parts| parts.extensions.get::<Viewer>())
-                .cloned(),
+            Identity::PerRequest => request_parts(context).and_then(|parts| parts.extensions.get::<Viewer>()).cloned(),
         }
     }
+
+    /// What this request is offered: the server's selection, narrowed by
+    /// the request's headers and made read-only by a read-only token.
+    fn selection(&self, context: &RequestContext<RoleServer>, viewer: Option<&Viewer>) -> Selection {
+        let mut selection = self.tools.offered().clone();
+        if let Some(asked) = request_parts(context).and_then(|parts| parts.extensions.get::<Selection>()) {
+            selection = selection.and(asked);
+        }
+        if viewer.is_some_and(|viewer| viewer.read_only) {
+            selection = selection.and(&Selection::read_only());
+        }
+        selection
+    }
+
+    /// The tools `selection` offers.
+    fn offered(&self, selection: &Selection) -> Vec<Arc<tool::DocumentTool>> {
+        self.tools.get().into_iter().filter(|tool| selection.withholds(tool).is_none()).collect()
+    }
+
+    /// What the server tells a client at `initialize`: the conventions, and
+    /// a sentence for each toolset it is offered.
+    fn instructions(&self, offered: &[Arc<tool::DocumentTool>], read_only: bool) -> String {
+        use crate::config::Toolset;
+        let has = |set: Toolset| offered.iter().any(|tool| tool.toolset == set);
+        let mut text = String::from("A project tracker.");
+        if has(Toolset::Projects) {
+            text.push_str(" Projects are named by key.");
+        }
+        if has(Toolset::Tasks) || has(Toolset::Comments) || has(Toolset::Agents) {
+            text.push_str(
+                " Tasks are named by ref (PROJ-42), people by username (`me` is you); task lists show the most \
+                 recently active first.",
+            );
+        }
+        if has(Toolset::Wiki) {
+            text.push_str(" Wiki pages are named by path (guides/setup) and written at the revision last read.");
+        }
+        if has(Toolset::Agents) {
+            text.push_str(
+                " Call register_agent when you start work on a task, heartbeat_agent while it lasts, end_agent \
+                 when you stop.",
+            );
+        }
+        text.push_str(&format!(
+            " Dates are ISO 8601 (2026-11-29, or 2026-11-29T10:00:00Z). Lists take `limit` (1-{}, default {}) and \
+             return {{items, next, total}}: pass `next` back as `cursor`. Replies omit null, empty, false and zero \
+             values (`verbose` keeps them); `view` is summary for lists and full for get_* by default; `fields` \
+             names exactly the fields to return; `max_chars` (1000 or more) lowers a reply's cap.",
+            self.app.store.limits.max, self.app.store.limits.default,
+        ));
+        if read_only {
+            text.push_str(" This session is read-only: no tool that writes is offered.");
+        }
+        text
+    }
+}
+
+/// The HTTP request a call came in (none over stdio).
+fn request_parts(context: &RequestContext<RoleServer>) -> Option<&axum::http::request::Parts> {
+    context.extensions.get::<axum::http::request::Parts>()
 }
 
 fn text_result(text: String, is_error: bool) -> CallToolResponse {
@@ -86,30 +144,37 @@ fn text_result(text: String, is_error: bool) -> CallToolResponse {
 
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
+        let selection = self.tools.offered();
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("tasklens", env!("CARGO_PKG_VERSION")))
-            .with_instructions(format!(
-                "A project tracker. Projects are named by key, tasks by ref (PROJ-42), people by username \
-                 (`me` is you); dates are ISO 8601 (2026-11-29, or 2026-11-29T10:00:00Z). Lists take `limit` \
-                 (1-{}, default {}) and return {{items, next, total}}: pass `next` back as `cursor`. Replies \
-                 omit null, empty, false and zero values (`verbose` keeps them); `view` is summary for lists and \
-                 full for get_* by default; `fields` names exactly the fields to return; `max_chars` (1000 or more) lowers a \
-                 reply's cap; task lists show the most recently active first.",
-                self.app.store.limits.max,
-                self.app.store.limits.default,
-            ))
+            .with_instructions(self.instructions(&self.offered(selection), selection.is_read_only()))
+    }
+
+    async fn initialize(
+        &self,
+        request: InitializeRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<InitializeResult, ErrorData> {
+        context.peer.set_peer_info(request.clone());
+        let mut result = self.negotiate_initialize(&request)?;
+        let viewer = self.viewer(&context);
+        let selection = self.selection(&context, viewer.as_ref());
+        result.instructions = Some(self.instructions(&self.offered(&selection), selection.is_read_only()));
+        Ok(result)
     }
 
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools.get().iter().map(|t| t.tool.clone()).collect()))
+        let viewer = self.viewer(&context);
+        let selection = self.selection(&context, viewer.as_ref());
+        Ok(ListToolsResult::with_all_items(self.offered(&selection).iter().map(|t| t.tool.clone()).collect()))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.tools.get().iter().find(|t| t.tool.name == name).map(|t| t.tool.clone())
+        self.offered(self.tools.offered()).iter().find(|t| t.tool.name == name).map(|t| t.tool.clone())
     }
 
     async fn call_tool(
@@ -122,9 +187,7 @@ impl ServerHandler for McpServer {
         let Some(tool) = documents.iter().find(|t| t.tool.name == name) else {
             return Err(ErrorData::invalid_params(format!("unknown tool {}", crate::text::echo(&name)), None));
         };
-        let request_id = context
-            .extensions
-            .get::<axum::http::request::Parts>()
+        let request_id = request_parts(&context)
             .and_then(|parts| parts.extensions.get::<crate::request_id::RequestId>())
             .map(|id| id.as_str().to_owned());
         let span = tracing::info_span!(
@@ -139,6 +202,10 @@ impl ServerHandler for McpServer {
             return Ok(text_result(err.body().to_string(), true));
         };
         span.record("user", viewer.username.as_str());
+        if let Some(withheld) = self.selection(&context, Some(&viewer)).withholds(tool) {
+            let (message, hint) = withheld.explain(&name);
+            return Ok(text_result(ToolError::new(ErrorCode::Forbidden, message, hint).body().to_string(), true));
+        }
         if matches!(self.identity, Identity::Fixed(_)) {
             // Over stdio the token was checked once, at start: check that it
             // was not revoked since.
@@ -171,7 +238,7 @@ pub async fn serve_stdio(app: App, tools: ToolSet, viewer: Viewer) -> Result<(),
 
 /// The `/mcp` service: stateless streamable HTTP with JSON replies. The
 /// router authenticates each request before this service reads it.
-pub use jsonrpc::{check_origin, cors, reject_malformed};
+pub use jsonrpc::{check_origin, cors, reject_malformed, selection_from_headers};
 
 pub fn http_service(app: App, tools: ToolSet) -> StreamableHttpService<McpServer, LocalSessionManager> {
     let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];

@@ -23,6 +23,7 @@ use super::plan::Plan;
 use super::reply;
 use super::types::Types;
 use crate::App;
+use crate::config::Toolset;
 use crate::error_code::ErrorCode;
 use crate::store::Viewer;
 
@@ -40,6 +41,8 @@ pub struct ToolLimits {
 pub struct DocumentTool {
     pub tool: Tool,
     pub document: ToolDocument,
+    /// Its group, for `--toolsets` and `X-MCP-Toolsets`.
+    pub toolset: Toolset,
     arguments: Arguments,
     names: Names,
     types: Arc<Types>,
@@ -89,7 +92,20 @@ impl DocumentTool {
         let mut meta = JsonObject::new();
         meta.insert(MAX_RESULT_SIZE_META.into(), limits.cap.into());
         tool.meta = Some(MetaObject(meta));
-        Ok(Self { tool, document, arguments, names, types: types.clone(), omissions: Omissions::default() })
+        Ok(Self {
+            tool,
+            document,
+            toolset: Toolset::Custom,
+            arguments,
+            names,
+            types: types.clone(),
+            omissions: Omissions::default(),
+        })
+    }
+
+    /// The tool, grouped in `toolset`.
+    pub fn in_toolset(self, toolset: Toolset) -> Self {
+        Self { toolset, ..self }
     }
 
     /// Runs the tool for `viewer` within the server's `cap`.

@@ -16,32 +16,35 @@ use crate::App;
 
 use super::document::{DocumentError, Shared, ToolDocument, snake_case};
 use super::omit::operations;
+use super::selection::Selection as Offer;
 use super::tool::{DocumentTool, ToolLimits};
 use super::types::Types;
+use crate::config::{ToolChoice, Toolset};
 
-/// The built-in tools that are documents (`src/mcp/tools/`).
-const BUILT_IN: &[(&str, &str)] = &[
-    ("list_projects.graphql", include_str!("tools/list_projects.graphql")),
-    ("get_project.graphql", include_str!("tools/get_project.graphql")),
-    ("list_tasks.graphql", include_str!("tools/list_tasks.graphql")),
-    ("list_my_tasks.graphql", include_str!("tools/list_my_tasks.graphql")),
-    ("search_tasks.graphql", include_str!("tools/search_tasks.graphql")),
-    ("get_task.graphql", include_str!("tools/get_task.graphql")),
-    ("create_task.graphql", include_str!("tools/create_task.graphql")),
-    ("update_task.graphql", include_str!("tools/update_task.graphql")),
-    ("register_agent.graphql", include_str!("tools/register_agent.graphql")),
-    ("heartbeat_agent.graphql", include_str!("tools/heartbeat_agent.graphql")),
-    ("end_agent.graphql", include_str!("tools/end_agent.graphql")),
-    ("list_task_changes.graphql", include_str!("tools/list_task_changes.graphql")),
-    ("list_activity.graphql", include_str!("tools/list_activity.graphql")),
-    ("add_comment.graphql", include_str!("tools/add_comment.graphql")),
-    ("wiki_tree.graphql", include_str!("tools/wiki_tree.graphql")),
-    ("search_wiki.graphql", include_str!("tools/search_wiki.graphql")),
-    ("list_wiki_changes.graphql", include_str!("tools/list_wiki_changes.graphql")),
-    ("list_comments.graphql", include_str!("tools/list_comments.graphql")),
-    ("get_wiki_page.graphql", include_str!("tools/get_wiki_page.graphql")),
-    ("put_wiki_page.graphql", include_str!("tools/put_wiki_page.graphql")),
-    ("patch_wiki_page.graphql", include_str!("tools/patch_wiki_page.graphql")),
+/// The built-in tools that are documents (`src/mcp/tools/`), each in its
+/// toolset; an operator's tools are `custom`.
+const BUILT_IN: &[(&str, Toolset, &str)] = &[
+    ("list_projects.graphql", Toolset::Projects, include_str!("tools/list_projects.graphql")),
+    ("get_project.graphql", Toolset::Projects, include_str!("tools/get_project.graphql")),
+    ("list_tasks.graphql", Toolset::Tasks, include_str!("tools/list_tasks.graphql")),
+    ("list_my_tasks.graphql", Toolset::Tasks, include_str!("tools/list_my_tasks.graphql")),
+    ("search_tasks.graphql", Toolset::Tasks, include_str!("tools/search_tasks.graphql")),
+    ("get_task.graphql", Toolset::Tasks, include_str!("tools/get_task.graphql")),
+    ("create_task.graphql", Toolset::Tasks, include_str!("tools/create_task.graphql")),
+    ("update_task.graphql", Toolset::Tasks, include_str!("tools/update_task.graphql")),
+    ("register_agent.graphql", Toolset::Agents, include_str!("tools/register_agent.graphql")),
+    ("heartbeat_agent.graphql", Toolset::Agents, include_str!("tools/heartbeat_agent.graphql")),
+    ("end_agent.graphql", Toolset::Agents, include_str!("tools/end_agent.graphql")),
+    ("list_task_changes.graphql", Toolset::Tasks, include_str!("tools/list_task_changes.graphql")),
+    ("list_activity.graphql", Toolset::Tasks, include_str!("tools/list_activity.graphql")),
+    ("add_comment.graphql", Toolset::Comments, include_str!("tools/add_comment.graphql")),
+    ("wiki_tree.graphql", Toolset::Wiki, include_str!("tools/wiki_tree.graphql")),
+    ("search_wiki.graphql", Toolset::Wiki, include_str!("tools/search_wiki.graphql")),
+    ("list_wiki_changes.graphql", Toolset::Wiki, include_str!("tools/list_wiki_changes.graphql")),
+    ("list_comments.graphql", Toolset::Comments, include_str!("tools/list_comments.graphql")),
+    ("get_wiki_page.graphql", Toolset::Wiki, include_str!("tools/get_wiki_page.graphql")),
+    ("put_wiki_page.graphql", Toolset::Wiki, include_str!("tools/put_wiki_page.graphql")),
+    ("patch_wiki_page.graphql", Toolset::Wiki, include_str!("tools/patch_wiki_page.graphql")),
 ];
 
 /// Fragments any tool document may spread (`...TaskFields`).
@@ -59,6 +62,8 @@ pub struct ToolSet {
     /// `put_wiki_page`), for errors that name the field.
     operations: Arc<HashMap<String, String>>,
     built_in: Arc<Vec<Arc<DocumentTool>>>,
+    /// What the server offers of them (its start flags).
+    offered: Offer,
     /// The built-in ones this server's limits let run.
     served_built_in: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
     loaded: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
@@ -83,6 +88,8 @@ pub enum LoadError {
     TooLarge { path: PathBuf, size: u64, max: usize },
     #[error("{}: {what} is {length} characters long; at most {max} are served", path.display())]
     TooLong { path: PathBuf, what: String, length: usize, max: usize },
+    #[error("--tools-allow names `{name}`, which is no tool of this server; the tools are {known}")]
+    UnknownTool { name: String, known: String },
     #[error("the tools would make tools/list {length} characters long; at most {max} are served")]
     ListTooLong { length: usize, max: usize },
 }
@@ -103,29 +110,30 @@ impl ToolSet {
             tracing::error!("the schema's SDL does not parse");
             return Self::default();
         };
-        let documents: Vec<ToolDocument> = BUILT_IN
+        let documents: Vec<(ToolDocument, Toolset)> = BUILT_IN
             .iter()
-            .filter_map(|(name, text)| {
+            .filter_map(|(name, toolset, text)| {
                 ToolDocument::parse(&format!("src/mcp/tools/{name}"), text, &types, &SHARED_FRAGMENTS)
                     .inspect_err(|err| tracing::error!(error = %err, "built-in tool document left out"))
                     .ok()
+                    .map(|document| (document, *toolset))
             })
             .collect();
         let operations: Arc<HashMap<String, String>> = Arc::new(
             documents
                 .iter()
-                .flat_map(|document| document.root_fields.iter().map(move |field| (field, &document.tool_name)))
+                .flat_map(|(document, _)| document.root_fields.iter().map(move |field| (field, &document.tool_name)))
                 .filter(|(field, tool)| snake_case(field) == **tool && field != tool)
                 .map(|(field, tool)| (field.clone(), tool.clone()))
                 .collect(),
         );
         let tools = documents
             .into_iter()
-            .filter_map(|document| {
+            .filter_map(|(document, toolset)| {
                 DocumentTool::new(document, &types, limits, &operations)
                     .inspect_err(|err| tracing::error!(error = %err, "built-in tool document left out"))
                     .ok()
-                    .map(Arc::new)
+                    .map(|tool| Arc::new(tool.in_toolset(toolset)))
             })
             .collect();
         let built_in: Arc<Vec<Arc<DocumentTool>>> = Arc::new(tools);
@@ -135,6 +143,7 @@ impl ToolSet {
             operations,
             served_built_in: Arc::new(RwLock::new(built_in.clone())),
             built_in,
+            offered: Offer::default(),
             loaded: Default::default(),
         }
     }
@@ -149,6 +158,23 @@ impl ToolSet {
         let operator = self.loaded.read().map(|l| l.clone()).unwrap_or_default();
         let built_in = self.served_built_in.read().map(|l| l.clone()).unwrap_or_default();
         built_in.iter().chain(operator.iter()).cloned().collect()
+    }
+
+    /// Offers only what `choice` selects; a tool it names must exist.
+    pub fn choose(&mut self, choice: &ToolChoice) -> Result<(), LoadError> {
+        let offered = Offer::of_server(choice);
+        let known = self.get();
+        if let Some(unknown) = offered.listed_tools().find(|name| !known.iter().any(|t| t.tool.name == *name)) {
+            let names: Vec<String> = known.iter().map(|t| t.tool.name.to_string()).collect();
+            return Err(LoadError::UnknownTool { name: unknown.to_owned(), known: names.join(", ") });
+        }
+        self.offered = offered;
+        Ok(())
+    }
+
+    /// What the server offers: its start flags' selection.
+    pub fn offered(&self) -> &Offer {
+        &self.offered
     }
 
     /// The operator's tools alone.

@@ -27,6 +27,31 @@ impl Mcp {
         Self { client }
     }
 
+    /// Over HTTP, sending `headers` with every request.
+    pub async fn http_with_headers(app: &TestApp, token: &str, headers: &[(&str, &str)]) -> Self {
+        let headers = headers
+            .iter()
+            .map(|(name, value)| (name.parse().expect("a header name"), value.parse().expect("a header value")))
+            .collect();
+        let config = StreamableHttpClientTransportConfig::with_uri(format!("{}/mcp", app.base))
+            .auth_header(token)
+            .custom_headers(headers);
+        let client = ().serve(StreamableHttpClientTransport::from_config(config)).await.expect("MCP over HTTP");
+        Self { client }
+    }
+
+    /// The server's `instructions` from `initialize`.
+    pub fn instructions(&self) -> String {
+        self.client.peer_info().and_then(|info| info.instructions.clone()).unwrap_or_default()
+    }
+
+    /// The names of the tools listed, sorted.
+    pub async fn tool_names(&self) -> Vec<String> {
+        let mut names: Vec<String> = self.tools().await.iter().map(|t| t.name.to_string()).collect();
+        names.sort();
+        names
+    }
+
     pub async fn stdio(command: tokio::process::Command) -> Self {
         Self::stdio_with_pid(command).await.0
     }

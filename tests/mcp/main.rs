@@ -13,6 +13,7 @@ mod hostile_tools;
 mod live_events;
 mod operator;
 mod properties;
+mod selection;
 mod stdio;
 mod tools;
 mod transport;

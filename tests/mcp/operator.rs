@@ -39,6 +39,19 @@ async fn operator_tools_are_served_like_built_in_ones(backend: Backend) {
     assert_eq!(schema["properties"]["project"]["description"], "Project key.");
     let reassign = tools.iter().find(|t| t.name == "reassign").expect("reassign is listed");
     assert_eq!(reassign.annotations.as_ref().and_then(|a| a.read_only_hint), Some(false), "a mutation writes");
+    // An operator's tools are the toolset `custom`; a read-only session
+    // keeps those that only read.
+    let custom = Mcp::http_with_headers(&app, &s.alice_token, &[("X-MCP-Toolsets", "custom")]).await;
+    let custom_names: Vec<String> = tools.iter().skip(21).map(|t| t.name.to_string()).collect();
+    let mut listed = custom.tool_names().await;
+    let mut expected = custom_names.clone();
+    expected.sort();
+    listed.sort();
+    assert_eq!(listed, expected);
+    let reading =
+        Mcp::http_with_headers(&app, &s.alice_token, &[("X-MCP-Toolsets", "custom"), ("X-MCP-Readonly", "true")]);
+    let reading = reading.await.tool_names().await;
+    assert!(reading.contains(&"due_soon".to_owned()) && !reading.contains(&"reassign".to_owned()), "{reading:?}");
 
     for (title, due) in [("Later", "2026-12-20"), ("Soon", "2026-12-02"), ("Never", "2027-06-01")] {
         mcp.ok("create_task", json!({"project": "WEB", "title": title, "due": due, "priority": "high"})).await;

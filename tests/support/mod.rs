@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use entity::{Priority, ProjectRole, StatusCategory, TaskKind, WorkspaceRole};
 use entity::{label, project, project_member, status, task, user, workspace, workspace_member};
-use tasklens::config::{Limits, Settings};
+use tasklens::config::{Limits, Settings, ToolChoice};
 use tasklens::store::tokens;
 use tasklens::{App, db, http};
 
@@ -164,6 +164,11 @@ impl TestApp {
     }
 
     pub async fn start_with_settings(backend: Backend, settings: Settings) -> Self {
+        Self::start_offering(backend, settings, &ToolChoice::default()).await
+    }
+
+    /// A server offering the MCP tools `choice` selects (`serve --toolsets ...`).
+    pub async fn start_offering(backend: Backend, settings: Settings, choice: &ToolChoice) -> Self {
         let test_db = TestDb::create(backend).await;
         let mut conn = db::connect(&test_db.url).await.expect("connect and migrate");
         let statements = Statements::default();
@@ -173,8 +178,9 @@ impl TestApp {
         });
         let connections = settings.connections;
         let app = App::new(conn.clone(), settings);
-        let tools = tasklens::mcp::ToolSet::new(&app);
+        let mut tools = tasklens::mcp::ToolSet::new(&app);
         tools.load_configured(&app).await.expect("the tool documents load");
+        tools.choose(choice).expect("the tools chosen exist");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("address"));
         let router = http::router(app, tools);
