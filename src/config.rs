@@ -217,6 +217,10 @@ pub struct Settings {
     /// lines print (default: `http://` and the listen address).
     #[arg(long, value_name = "URL", env = "TASKLENS_PUBLIC_URL", value_parser = parse_public_url, global = true)]
     pub public_url: Option<url::Url>,
+    /// Serve `/metrics` on this address only (e.g. `127.0.0.1:9090`), not
+    /// on the main listener.
+    #[arg(long, value_name = "ADDR", env = "TASKLENS_METRICS_LISTEN", global = true)]
+    pub metrics_listen: Option<SocketAddr>,
 }
 
 /// An http(s) URL with a host and nothing after its path.
@@ -272,6 +276,7 @@ impl Default for Settings {
             allowed_origins: Vec::new(),
             tools_dir: None,
             public_url: None,
+            metrics_listen: None,
         }
     }
 }

@@ -117,6 +117,19 @@ pub async fn pending_migrations(db: &DatabaseConnection) -> Result<usize, sea_or
     Ok(migration::Migrator::get_pending_migrations(db).await?.len())
 }
 
+/// The pool's connections in use and idle, and its size.
+pub fn pool_state(db: &DatabaseConnection) -> (u32, u32, u32) {
+    fn of<D: sea_orm::sqlx::Database>(pool: &sea_orm::sqlx::Pool<D>) -> (u32, u32, u32) {
+        let idle = u32::try_from(pool.num_idle()).unwrap_or(u32::MAX);
+        (pool.size().saturating_sub(idle), idle, pool.options().get_max_connections())
+    }
+    match db.get_database_backend() {
+        DbBackend::Sqlite => of(db.get_sqlite_connection_pool()),
+        DbBackend::Postgres => of(db.get_postgres_connection_pool()),
+        _ => (0, 0, 0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,9 @@
 //! The axum router: the web board at `/`, GraphQL over HTTP at `/graphql`
 //! (GraphiQL for browsers), graphql-ws at `/graphql/ws`, MCP at `/mcp`,
 //! `GET /healthz` (the process answers and reaches its database) and
-//! `GET /readyz` (and its migrations are applied); a request id on every
-//! request and answer;
+//! `GET /readyz` (and its migrations are applied), `GET /metrics` (here or
+//! on a listener of its own); a request id on every request and answer,
+//! and its route, status and time counted;
 //! bearer authentication in front of `/graphql` and `/mcp` (graphql-ws
 //! authenticates in `connection_init`); CORS for `/graphql` when origins are
 //! configured.
@@ -21,7 +22,7 @@ pub use serve::serve;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{ConnectInfo, MatchedPath, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -67,7 +68,7 @@ pub fn router(app: App, tools: mcp::ToolSet) -> Router {
         // token is asked for; any other is refused first.
         .layer(mcp::cors(&app.settings.allowed_origins))
         .layer(middleware::from_fn_with_state(app.clone(), mcp::check_origin));
-    Router::new()
+    let routes = Router::new()
         .route("/graphql/ws", get(ws::graphql_ws))
         .route("/", get(web::page))
         .route("/web/{file}", get(web::asset))
@@ -75,7 +76,12 @@ pub fn router(app: App, tools: mcp::ToolSet) -> Router {
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .merge(graphql)
-        .merge(mcp)
+        .merge(mcp);
+    // On the main listener unless an address of its own was given.
+    let routes = if app.settings.metrics_listen.is_none() { routes.merge(metrics_routes()) } else { routes };
+    routes
+        // Inside the routes, where the pattern matched is known.
+        .layer(middleware::from_fn(record_http))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request| {
@@ -234,6 +240,7 @@ async fn limit_body(State(app): State<App>, request: Request, next: Next) -> Res
 }
 
 fn body_too_slow(deadline: Duration, media: MediaType) -> Response {
+    crate::metrics::metrics().limit_refused("body_read_timeout");
     let message = format!("the request body did not arrive within {} s", deadline.as_secs());
     let errors = vec![error::request_error(&message, ErrorCode::BadUserInput, Some("send the whole body at once"))];
     let mut response = graphql_http::errors_response(StatusCode::REQUEST_TIMEOUT, media, errors);
@@ -242,6 +249,7 @@ fn body_too_slow(deadline: Duration, media: MediaType) -> Response {
 }
 
 fn body_too_large(max: usize, media: MediaType) -> Response {
+    crate::metrics::metrics().limit_refused("body_bytes");
     let message = format!("the request body is larger than {max} bytes");
     let errors = vec![error::request_error(
         &message,
@@ -249,6 +257,37 @@ fn body_too_large(max: usize, media: MediaType) -> Response {
         Some("send a smaller request: shorter texts, or fewer items at once"),
     )];
     graphql_http::errors_response(StatusCode::PAYLOAD_TOO_LARGE, media, errors)
+}
+
+/// `GET /metrics` alone, for `--metrics-listen`.
+pub fn metrics_router(app: App) -> Router {
+    metrics_routes().with_state(app)
+}
+
+fn metrics_routes() -> Router<App> {
+    Router::new().route("/metrics", get(metrics))
+}
+
+/// The metrics, in OpenMetrics text when the scraper's `Accept` names it
+/// (Prometheus asks so), else in Prometheus's text format.
+async fn metrics(State(app): State<App>, headers: HeaderMap) -> Response {
+    use crate::metrics::{OPENMETRICS_TEXT, PROMETHEUS_TEXT, metrics};
+    let (in_use, idle, max) = crate::db::pool_state(&app.store.db);
+    metrics().pool(in_use, idle, max);
+    let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let openmetrics = accept.contains("application/openmetrics-text");
+    let media = if openmetrics { OPENMETRICS_TEXT } else { PROMETHEUS_TEXT };
+    ([(header::CONTENT_TYPE, media)], metrics().encode(openmetrics)).into_response()
+}
+
+/// Counts each request by the route it matched and its status, and times it.
+async fn record_http(request: Request, next: Next) -> Response {
+    let route = request.extensions().get::<MatchedPath>().map(|path| path.as_str().to_owned());
+    let started = std::time::Instant::now();
+    let response = next.run(request).await;
+    let route = route.as_deref().unwrap_or("unmatched");
+    crate::metrics::metrics().http_request(route, response.status().as_u16(), started.elapsed());
+    response
 }
 
 /// Keeps the client's `x-request-id` (or makes one) for the request's span

@@ -3,7 +3,7 @@
 //!
 //! Layers, top to bottom: `http` (transports) over `mcp` (tools as GraphQL
 //! documents) over `graphql` (the schema and its gateway) over `store` (the
-//! only SQL, visibility included); `auth`, `text`, `error_code`,
+//! only SQL, visibility included); `auth`, `text`, `error_code`, `metrics`,
 //! `request_id` and `config` are leaves any layer uses. `App` holds what every request
 //! shares (the store and the schema) and is built once by `main` and by the
 //! tests; the MCP layer holds its own tool set.
@@ -17,6 +17,7 @@ pub mod error_code;
 pub mod graphql;
 pub mod http;
 pub mod mcp;
+pub mod metrics;
 pub mod request_id;
 pub mod store;
 pub mod text;
@@ -60,7 +61,7 @@ impl App {
     }
 
     /// Resolves once `begin_shutdown` was called.
-    pub(crate) async fn stopped(&self) {
+    pub async fn stopped(&self) {
         let mut stopping = self.stopping.subscribe();
         // An error means the sender is gone, which the App holds: never.
         let _ = stopping.wait_for(|stopping| *stopping).await;

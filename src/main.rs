@@ -159,6 +159,19 @@ async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, settings: Settings
     tools.choose(&args.tools)?;
     tools.reload_on_hangup(app.clone());
     let connections = app.settings().connections;
+    if let Some(address) = app.settings().metrics_listen {
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .map_err(|err| format!("cannot listen on {address} for metrics: {err}"))?;
+        tracing::info!(%address, "serving /metrics");
+        let (router, stopped) = (http::metrics_router(app.clone()), app.clone());
+        tokio::spawn(async move {
+            let stop = async move { stopped.stopped().await };
+            if let Err(err) = http::serve(listener, router, connections, stop).await {
+                tracing::error!(error = %err, "the metrics listener failed");
+            }
+        });
+    }
     let stopping = app.clone();
     http::serve(listener, http::router(app, tools), connections, async move {
         termination().await;

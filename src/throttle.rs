@@ -57,7 +57,10 @@ impl AuthThrottle {
         let (key, now) = (client_key(client), Instant::now());
         let clients = self.clients.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         match clients.get(&key).map(|b| b.refilled(now)) {
-            Some(allowance) if allowance < 1.0 => Err(REFILL.mul_f64(1.0 - allowance)),
+            Some(allowance) if allowance < 1.0 => {
+                crate::metrics::metrics().auth_throttled();
+                Err(REFILL.mul_f64(1.0 - allowance))
+            }
             _ => Ok(()),
         }
     }

@@ -4,8 +4,9 @@
 # TASKLENS_TEST_POSTGRES_URL is set), then the client tests in tests/clients
 # (the graphql-http audit, introspection, GraphiQL and the web board in
 # Chromium) against a real `tasklens serve --demo` on SQLite. Installs what
-# they need when it is missing: Debian's chromium, and the npm packages of
-# tests/clients and web/ from their lockfiles. Exits non-zero if anything
+# they need when it is missing: Debian's chromium, the npm packages of
+# tests/clients and web/ from their lockfiles, and a Python venv with the
+# Prometheus parsers (tests/clients/requirements.txt, hashes pinned). Exits non-zero if anything
 # failed.
 set -uo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -38,6 +39,17 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$lock_sum" ]; then
   (cd "$clients" && npm ci --no-audit --no-fund) || { echo "tests/run.sh: npm ci failed" >&2; exit 1; }
   echo "$lock_sum" > "$stamp"
 fi
+
+venv="$clients/.venv"
+requirements_sum="$(sha256sum "$clients/requirements.txt" | cut -d' ' -f1)"
+if [ "$(cat "$venv/.installed-from" 2>/dev/null)" != "$requirements_sum" ]; then
+  step "pip install in tests/clients/.venv (the Prometheus project's parsers)"
+  rm -rf "$venv"
+  { python3 -m venv "$venv" && "$venv/bin/pip" install -q --require-hashes -r "$clients/requirements.txt"; } \
+    || { echo "tests/run.sh: cannot install tests/clients/requirements.txt" >&2; exit 1; }
+  echo "$requirements_sum" > "$venv/.installed-from"
+fi
+export TASKLENS_PYTHON="$venv/bin/python"
 
 # --- the web board's build ---------------------------------------------------
 

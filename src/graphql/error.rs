@@ -59,6 +59,9 @@ impl ErrorExtensions for StoreError {
                 }
             }
             StoreError::Db(err) => {
+                if matches!(err, sea_orm::DbErr::ConnectionAcquire(sea_orm::error::ConnAcquireErr::Timeout)) {
+                    crate::metrics::metrics().pool_acquire_timeout();
+                }
                 tracing::error!(error = %crate::text::for_log(&err.to_string()), "database error");
                 coded("internal error", ErrorCode::Internal, Some(INTERNAL_HINT))
             }

@@ -52,6 +52,7 @@ impl Gateway {
     }
 
     fn timed_out(&self) -> Response {
+        crate::metrics::metrics().limit_refused("request_timeout");
         let limit = self.limits.request_timeout();
         tracing::warn!(seconds = limit.as_secs(), "request stopped at the time limit");
         Response::from_errors(vec![super::error::request_error(
@@ -63,10 +64,16 @@ impl Gateway {
 
     /// Runs a query or mutation.
     pub async fn execute(&self, mut request: Request) -> Response {
-        if let Err(err) = self.admit(&mut request) {
-            return Response::from_errors(vec![err]);
-        }
-        self.run(request).await
+        let response = match self.admit(&mut request) {
+            Err(err) => Response::from_errors(vec![err]),
+            Ok(ty) => {
+                let response = self.run(request).await;
+                counted(Some(ty), &response);
+                return response;
+            }
+        };
+        counted(None, &response);
+        response
     }
 
     /// Runs a tool document: the server's own, or its operator's, so the
@@ -109,6 +116,28 @@ fn coded(mut response: Response) -> Response {
     response
 }
 
+/// Counts an operation received from a client (`ty` None: refused before
+/// it ran: it does not parse, or is over a limit) and its errors by code, and the limits async-graphql
+/// checks itself (its messages are fixed).
+fn counted(ty: Option<OperationType>, response: &Response) {
+    let metrics = crate::metrics::metrics();
+    for error in &response.errors {
+        if error.message.starts_with("Query is too complex") {
+            metrics.limit_refused("complexity");
+        } else if error.message.starts_with("Query is nested too deep") {
+            metrics.limit_refused("depth");
+        }
+    }
+    let kind = match ty {
+        Some(OperationType::Query) => "query",
+        Some(OperationType::Mutation) => "mutation",
+        Some(OperationType::Subscription) => "subscription",
+        None => "refused",
+    };
+    let codes = response.errors.iter().map(|error| super::error::code_of(error).unwrap_or(ErrorCode::Internal));
+    metrics.graphql_operation(kind, codes);
+}
+
 /// The type of the operation a request runs; an operation the document
 /// lacks is left to the schema to refuse.
 fn operation_type(document: &ExecutableDocument, name: Option<&str>) -> OperationType {
@@ -137,20 +166,35 @@ impl Executor for Gateway {
     ) -> BoxStream<'static, Response> {
         let ty = match self.admit(&mut request) {
             Ok(ty) => ty,
-            Err(err) => return stream::once(async move { Response::from_errors(vec![err]) }).boxed(),
+            Err(err) => {
+                let refused = Response::from_errors(vec![err]);
+                counted(None, &refused);
+                return stream::once(async move { refused }).boxed();
+            }
         };
         let responses = Executor::execute_stream(&self.schema, request, session_data).map(coded);
         if ty == OperationType::Subscription {
-            return responses.boxed();
+            // Counted once, by its first answer: an event, or the error
+            // that ends it before one.
+            let mut first = true;
+            return responses
+                .inspect(move |response| {
+                    if std::mem::take(&mut first) {
+                        counted(Some(ty), response);
+                    }
+                })
+                .boxed();
         }
         let gateway = self.clone();
         stream::once(async move {
             let first = tokio::time::timeout(gateway.limits.request_timeout(), responses.into_future()).await;
-            match first {
+            let response = match first {
                 Ok((Some(response), _)) => response,
                 Ok((None, _)) => Response::default(),
                 Err(_) => gateway.timed_out(),
-            }
+            };
+            counted(Some(ty), &response);
+            response
         })
         .boxed()
     }

@@ -109,7 +109,26 @@ impl DocumentError {
         }
     }
 
+    /// The limit this error went over, as `tasklens_limit_refusals` names
+    /// it; None for a document that is wrong rather than too large.
+    pub fn limit(&self) -> Option<&'static str> {
+        Some(match self {
+            DocumentError::TooLong { .. } => "document_bytes",
+            DocumentError::TooManyFields { .. } => "fields",
+            DocumentError::TooManyAliases { .. } => "aliases",
+            DocumentError::TooManyArguments { .. } => "arguments",
+            DocumentError::TooManyMutations { .. } => "mutations",
+            DocumentError::TooDeep { .. } | DocumentError::TooNested(_) => "depth",
+            DocumentError::IntrospectionTooLarge { .. } | DocumentError::RepeatedIntrospection(_) => "introspection",
+            DocumentError::TextTooNested { .. } | DocumentError::VariableTooNested { .. } => "nesting",
+            DocumentError::FragmentCycle(_) | DocumentError::UnknownFragment(_) => return None,
+        })
+    }
+
     pub fn into_server_error(self) -> ServerError {
+        if let Some(limit) = self.limit() {
+            crate::metrics::metrics().limit_refused(limit);
+        }
         super::error::request_error(self.to_string(), ErrorCode::BadUserInput, Some(self.hint()))
     }
 }

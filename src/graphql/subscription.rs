@@ -39,7 +39,14 @@ impl SubscriptionRoot {
             })?
             .id;
         let events = store.feed.subscribe(project_id, after).await.gql()?;
-        Ok(events.map(TaskEvent).take_until(access_lost(store.clone(), viewer.clone(), project)))
+        // Counted open for as long as the stream lives.
+        let open = crate::metrics::metrics().subscription_opened();
+        Ok(events
+            .map(move |event| {
+                let _open = &open;
+                TaskEvent(event)
+            })
+            .take_until(access_lost(store.clone(), viewer.clone(), project)))
     }
 }
 

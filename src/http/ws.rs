@@ -258,6 +258,7 @@ impl Running {
                         return Some(WsMessage::Close(4409, format!("Subscriber for {id} already exists")));
                     }
                 } else if ids.len() >= MAX_OPERATIONS {
+                    crate::metrics::metrics().limit_refused("ws_operations");
                     return Some(WsMessage::Text(self.refusal(id)));
                 } else {
                     ids.insert(id.clone());

@@ -45,7 +45,13 @@ pub enum Fit {
 /// reads of the same record cut.
 pub fn fit(shaped: Shaped, budget: &Budget, form: Form, fitting: &mut Fitting) -> ToolResult<Fit> {
     match shaped {
-        Shaped::List { items, next, total } => list_reply(items, next, total, budget.cap, form).map(Fit::Reply),
+        Shaped::List { items, next, total } => {
+            let (text, cut) = fit_list(items, next, total, budget.cap, form)?;
+            if cut {
+                fitting.cut_list();
+            }
+            Ok(Fit::Reply(text))
+        }
         Shaped::Record { record, windows } => record::fit_record(record, &windows, budget, fitting),
     }
 }
@@ -58,10 +64,16 @@ pub fn encode(reply: &Value) -> String {
 
 /// `{items, next, total}` (or the table form) within `cap`, cut on an item
 /// boundary if need be.
+#[cfg(test)]
 pub fn list_reply(items: Vec<Item>, next: Option<String>, total: i64, cap: usize, form: Form) -> ToolResult<String> {
+    fit_list(items, next, total, cap, form).map(|(text, _)| text)
+}
+
+/// `list_reply`, and whether it cut the list.
+fn fit_list(items: Vec<Item>, next: Option<String>, total: i64, cap: usize, form: Form) -> ToolResult<(String, bool)> {
     let whole = encode(&list_value(&items, next.as_deref(), total, false, form));
     if utf16_len(&whole) <= cap {
-        return Ok(whole);
+        return Ok((whole, false));
     }
     // The reply grows with every item kept: find the most that fit.
     let fits = |kept: usize| {
@@ -80,7 +92,7 @@ pub fn list_reply(items: Vec<Item>, next: Option<String>, total: i64, cap: usize
             None => high = mid - 1,
         }
     }
-    best.ok_or_else(|| {
+    best.map(|text| (text, true)).ok_or_else(|| {
         ToolError::new(
             ErrorCode::ReplyTooLarge,
             format!("one item alone is over the {cap}-character cap"),

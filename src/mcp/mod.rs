@@ -204,7 +204,9 @@ impl ServerHandler for McpServer {
         span.record("user", viewer.username.as_str());
         if let Some(withheld) = self.selection(&context, Some(&viewer)).withholds(tool) {
             let (message, hint) = withheld.explain(&name);
-            return Ok(text_result(ToolError::new(ErrorCode::Forbidden, message, hint).body().to_string(), true));
+            let body = ToolError::new(ErrorCode::Forbidden, message, hint).body().to_string();
+            crate::metrics::metrics().tool_call(&name, utf16_len(&body), Some(ErrorCode::Forbidden), false);
+            return Ok(text_result(body, true));
         }
         if matches!(self.identity, Identity::Fixed(_)) {
             // Over stdio the token was checked once, at start: check that it
@@ -220,8 +222,10 @@ impl ServerHandler for McpServer {
         }
         let cap = self.app.settings.reply_cap as usize;
         let answer = tool.call(&self.app, &viewer, request.arguments, cap).instrument(span.clone()).await;
-        let (text, is_error) = (answer.text, answer.is_error);
-        span.record("reply_chars", utf16_len(&text));
+        let (text, is_error) = (answer.text, answer.error.is_some());
+        let size = utf16_len(&text);
+        crate::metrics::metrics().tool_call(&name, size, answer.error, answer.cut);
+        span.record("reply_chars", size);
         // One line per call only when asked for (`RUST_LOG=tasklens=debug`):
         // at the default level a call costs no log write.
         tracing::debug!(parent: &span, "tool call");

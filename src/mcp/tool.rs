@@ -52,7 +52,10 @@ pub struct DocumentTool {
 /// What a call answers: a reply, or an error body, within its cap.
 pub struct Answer {
     pub text: String,
-    pub is_error: bool,
+    /// The error's code when the answer is one.
+    pub error: Option<ErrorCode>,
+    /// Whether the guard cut the reply to fit.
+    pub cut: bool,
 }
 
 impl DocumentTool {
@@ -110,34 +113,36 @@ impl DocumentTool {
 
     /// Runs the tool for `viewer` within the server's `cap`.
     pub async fn call(&self, app: &App, viewer: &Viewer, arguments: Option<Map<String, Value>>, cap: usize) -> Answer {
+        let mut fitting = Fitting::default();
         let (outcome, cap) = match self.arguments.plan(arguments, &self.document, &self.types, cap) {
             Ok(plan) => {
                 let cap = plan.budget.cap;
-                (self.run(app, viewer, plan).await, cap)
+                (self.run(app, viewer, plan, &mut fitting).await, cap)
             }
             Err(err) => (Err(err), cap),
         };
-        let (text, is_error) = match outcome {
-            Ok(text) => (text, false),
+        let (text, error) = match outcome {
+            Ok(text) => (text, None),
             Err(err) => {
                 tracing::debug!(error = %crate::text::for_log(&err.to_string()), "tool error");
-                (err.body().to_string(), true)
+                (err.body().to_string(), Some(err.code))
             }
         };
-        let (text, is_error) = guard::final_check(text, is_error, cap);
-        Answer { text, is_error }
+        let (text, is_error) = guard::final_check(text, error.is_some(), cap);
+        // A result over the cap at the last check became reply_too_large.
+        let error = if is_error { error.or(Some(ErrorCode::ReplyTooLarge)) } else { None };
+        Answer { text, error, cut: fitting.cut() }
     }
 
     /// Stages two to four, within one time limit however many times the
     /// record is read.
-    async fn run(&self, app: &App, viewer: &Viewer, mut plan: Plan) -> ToolResult<String> {
+    async fn run(&self, app: &App, viewer: &Viewer, mut plan: Plan, fitting: &mut Fitting) -> ToolResult<String> {
         let document = self.omissions.document(&self.document.parsed, &plan.omitted);
-        let mut fitting = Fitting::default();
         let reads = async {
             loop {
                 let data = self.execute(app, viewer, &document, &plan.variables).await?;
                 let shaped = reply::shape(&self.document, &data, &plan.style)?;
-                match guard::fit(shaped, &plan.budget, plan.form, &mut fitting)? {
+                match guard::fit(shaped, &plan.budget, plan.form, fitting)? {
                     Fit::Reply(text) => return Ok(text),
                     Fit::Again { variable, chars } => _ = plan.variables.insert(variable, chars.into()),
                 }
@@ -145,6 +150,7 @@ impl DocumentTool {
         };
         let limit = app.settings.limits.request_timeout();
         tokio::time::timeout(limit, reads).await.unwrap_or_else(|_| {
+            crate::metrics::metrics().limit_refused("request_timeout");
             Err(ToolError::invalid(
                 format!("the call did not finish within {} s and was stopped", limit.as_secs()),
                 "narrow the filter, ask for smaller pages, or select fewer fields",

@@ -194,6 +194,7 @@ impl PageArgs {
                 ));
             }
             Some(n) if n as u64 > limits.max => {
+                crate::metrics::metrics().limit_refused("page");
                 return Err(StoreError::bad_input(
                     format!("`{name}` is {n}, above the largest page of {}", limits.max),
                     format!("ask for at most {} items and follow the cursor for the rest", limits.max),

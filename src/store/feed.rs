@@ -164,6 +164,8 @@ impl Feed {
                 *gap_since = None;
                 expected = row.id + 1;
                 self.head.store(row.id, Ordering::SeqCst);
+                let lag = (chrono::Utc::now() - row.at).to_std().unwrap_or_default();
+                crate::metrics::metrics().watcher_lag(lag);
                 // No receiver is not an error.
                 let _ = self.fanout.send(Arc::new(row));
             }

@@ -19,6 +19,19 @@ pub struct Fitting {
     /// Lists cut from their tail: key and items kept.
     cuts: Vec<(String, usize)>,
     reads: usize,
+    /// A text cut in place, or the reply's list cut.
+    narrowed: bool,
+}
+
+impl Fitting {
+    /// Whether anything was cut for the reply to fit.
+    pub fn cut(&self) -> bool {
+        !self.cuts.is_empty() || self.reads > 0 || self.narrowed
+    }
+
+    pub(super) fn cut_list(&mut self) {
+        self.narrowed = true;
+    }
 }
 
 /// How many times a record is read again before it is too large: once is
@@ -89,6 +102,7 @@ pub fn fit_record(
                 _ => Err(too_large()),
             };
         }
+        fitting.narrowed = true;
         return narrow_in_place(record, window, cap).map(Fit::Reply).ok_or_else(too_large);
     }
 }
