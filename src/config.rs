@@ -221,6 +221,86 @@ pub struct Settings {
     /// on the main listener.
     #[arg(long, value_name = "ADDR", env = "TASKLENS_METRICS_LISTEN", global = true)]
     pub metrics_listen: Option<SocketAddr>,
+    #[command(flatten)]
+    pub oauth: OAuthSettings,
+}
+
+/// An OAuth 2.1 authorization server whose JWT access tokens this server
+/// accepts beside its own `tl_` tokens (off without an issuer).
+#[derive(Debug, Clone, Args)]
+pub struct OAuthSettings {
+    /// The authorization server's issuer URL (https, or http on loopback),
+    /// e.g. `https://idp.example.com/realms/team`; its keys are discovered
+    /// from its metadata.
+    #[arg(long = "oauth-issuer", value_name = "URL", env = "TASKLENS_OAUTH_ISSUER", value_parser = parse_issuer,
+          global = true)]
+    pub issuer: Option<String>,
+    /// The audience access tokens must name: this server's resource
+    /// identifier (default: the public URL's `/mcp`).
+    #[arg(long = "oauth-audience", value_name = "AUD", env = "TASKLENS_OAUTH_AUDIENCE", global = true)]
+    pub audience: Option<String>,
+    /// The claim that names the tasklens user (default:
+    /// `preferred_username`, else `sub`).
+    #[arg(long = "oauth-username-claim", value_name = "CLAIM", env = "TASKLENS_OAUTH_USERNAME_CLAIM", global = true)]
+    pub username_claim: Option<String>,
+    /// Create the user named by a valid token on its first use (otherwise
+    /// only existing users sign in).
+    #[arg(long = "oauth-provision", env = "TASKLENS_OAUTH_PROVISION", global = true)]
+    pub provision: bool,
+    /// The scope that lets a token read.
+    #[arg(
+        long = "oauth-read-scope",
+        value_name = "SCOPE",
+        env = "TASKLENS_OAUTH_READ_SCOPE",
+        default_value = "tasklens:read",
+        global = true
+    )]
+    pub read_scope: String,
+    /// The scope that lets a token write too; without it a token is read-only.
+    #[arg(
+        long = "oauth-write-scope",
+        value_name = "SCOPE",
+        env = "TASKLENS_OAUTH_WRITE_SCOPE",
+        default_value = "tasklens:write",
+        global = true
+    )]
+    pub write_scope: String,
+}
+
+impl Default for OAuthSettings {
+    fn default() -> Self {
+        Self {
+            issuer: None,
+            audience: None,
+            username_claim: None,
+            provision: false,
+            read_scope: "tasklens:read".into(),
+            write_scope: "tasklens:write".into(),
+        }
+    }
+}
+
+/// An issuer URL, kept as written (tokens' `iss` must match it exactly):
+/// https, or http on a loopback host (a provider on the same machine); no
+/// query or fragment (RFC 8414).
+pub fn parse_issuer(value: &str) -> Result<String, String> {
+    let malformed = |why: &str| format!("{value:?} is not an issuer URL ({why}); write e.g. https://idp.example.com");
+    let url = url::Url::parse(value.trim()).map_err(|err| malformed(&err.to_string()))?;
+    let loopback = match url.host() {
+        Some(url::Host::Domain(host)) => host == "localhost",
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => return Err(malformed("no host")),
+    };
+    match url.scheme() {
+        "https" => {}
+        "http" if loopback => {}
+        _ => return Err(malformed("https is required but on loopback")),
+    }
+    if url.query().is_some() || url.fragment().is_some() || !url.username().is_empty() {
+        return Err(malformed("a query, fragment or credentials"));
+    }
+    Ok(value.trim().to_owned())
 }
 
 /// An http(s) URL with a host and nothing after its path.
@@ -277,6 +357,7 @@ impl Default for Settings {
             tools_dir: None,
             public_url: None,
             metrics_listen: None,
+            oauth: OAuthSettings::default(),
         }
     }
 }

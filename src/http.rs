@@ -9,6 +9,7 @@
 //! configured.
 
 mod accept;
+mod authenticate;
 mod bundle;
 mod graphiql;
 mod graphql_http;
@@ -19,10 +20,9 @@ mod ws;
 
 pub use serve::serve;
 
-use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
-use axum::extract::{ConnectInfo, MatchedPath, Request, State};
+use axum::extract::{MatchedPath, Request, State};
 use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
@@ -31,12 +31,13 @@ use axum::{Extension, Router};
 use tower_http::cors::{AllowOrigin, CorsLayer};
 use tower_http::trace::TraceLayer;
 
-use crate::auth;
 use crate::graphql::error::{self, ErrorCode};
 use crate::request_id::{self, RequestId};
-use crate::store::{AuthError, Viewer, identity};
 use crate::{App, mcp};
 
+use authenticate::{
+    authenticate, client_ip, counts_as_failure, require_token, too_many_attempts, unauthorized, viewer_of,
+};
 use graphql_http::MediaType;
 use persisted_queries::PersistedQueries;
 
@@ -60,6 +61,7 @@ pub fn router(app: App, tools: mcp::ToolSet) -> Router {
     };
     let mcp = Router::new()
         .nest_service("/mcp", mcp::http_service(app.clone(), tools.clone()))
+        .layer(middleware::from_fn_with_state((app.clone(), tools.clone()), authenticate::mcp_write_scope))
         .layer(middleware::from_fn(mcp::reject_malformed))
         .layer(middleware::from_fn_with_state(tools, mcp::selection_from_headers))
         .layer(middleware::from_fn_with_state(app.clone(), limit_body))
@@ -77,6 +79,13 @@ pub fn router(app: App, tools: mcp::ToolSet) -> Router {
         .route("/readyz", get(readyz))
         .merge(graphql)
         .merge(mcp);
+    let routes = match &app.oauth {
+        Some(oauth) => oauth.metadata_paths().into_iter().fold(routes, |routes, path| {
+            let metadata = oauth.metadata();
+            routes.route(&path, get(move || protected_resource(metadata.clone())))
+        }),
+        None => routes,
+    };
     // On the main listener unless an address of its own was given.
     let routes = if app.settings.metrics_listen.is_none() { routes.merge(metrics_routes()) } else { routes };
     routes
@@ -90,7 +99,7 @@ pub fn router(app: App, tools: mcp::ToolSet) -> Router {
                         "request",
                         id,
                         method = %request.method(),
-                        path = request.uri().path(),
+                        path = crate::text::for_log(request.uri().path()).as_str(),
                         user = tracing::field::Empty,
                     )
                 })
@@ -130,81 +139,6 @@ fn cors(origins: &[HeaderValue]) -> Option<CorsLayer> {
             .allow_headers([header::AUTHORIZATION, header::CONTENT_TYPE, header::ACCEPT])
             .max_age(Duration::from_secs(60 * 60)),
     )
-}
-
-fn unauthorized(err: &AuthError, media: MediaType) -> Response {
-    let (message, hint) = match err {
-        AuthError::Missing => {
-            ("a bearer token is required", "send `Authorization: Bearer tl_...`; `tasklens token create` makes one")
-        }
-        AuthError::Invalid => {
-            ("unknown or revoked token", "check the token, or create a new one with `tasklens token create`")
-        }
-        AuthError::Store(_) => ("internal error", error::INTERNAL_HINT),
-    };
-    let (status, code) = match err {
-        AuthError::Store(e) => {
-            tracing::error!(error = %e, "authentication failed");
-            (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
-        }
-        _ => (StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated),
-    };
-    let mut response =
-        graphql_http::errors_response(status, media, vec![error::request_error(message, code, Some(hint))]);
-    response.headers_mut().insert(header::WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
-    response
-}
-
-async fn viewer_of(app: &App, headers: &HeaderMap) -> Result<Viewer, AuthError> {
-    let token = headers
-        .get(header::AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(auth::bearer)
-        .ok_or(AuthError::Missing)?;
-    identity::authenticate(&app.store.db, token).await
-}
-
-/// The client's address, when the server was started with connection info
-/// (`main` does; a router served without it counts every client as one).
-fn client_ip(connect: Option<&ConnectInfo<SocketAddr>>) -> IpAddr {
-    connect.map_or(IpAddr::from([0, 0, 0, 0]), |info| info.0.ip())
-}
-
-fn too_many_attempts(wait: Duration, media: MediaType) -> Response {
-    let seconds = wait.as_secs().max(1);
-    let hint = format!("wait {seconds} s, then send a valid token");
-    let errors = vec![error::request_error(
-        "too many failed authentication attempts from this client",
-        ErrorCode::Unauthenticated,
-        Some(&hint),
-    )];
-    let mut response = graphql_http::errors_response(StatusCode::TOO_MANY_REQUESTS, media, errors);
-    if let Ok(value) = HeaderValue::from_str(&seconds.to_string()) {
-        response.headers_mut().insert(header::RETRY_AFTER, value);
-    }
-    response
-}
-
-/// Resolves the bearer token before any request body is read; a client
-/// that failed too often is refused before its token is looked at.
-async fn require_token(State(app): State<App>, mut request: Request, next: Next) -> Response {
-    let client = client_ip(request.extensions().get::<ConnectInfo<SocketAddr>>());
-    if let Err(wait) = app.auth_throttle.check(client) {
-        return too_many_attempts(wait, MediaType::for_errors(request.headers()));
-    }
-    match viewer_of(&app, request.headers()).await {
-        Ok(viewer) => {
-            tracing::Span::current().record("user", crate::text::for_log(&viewer.username).as_str());
-            request.extensions_mut().insert(viewer);
-            next.run(request).await
-        }
-        Err(err) => {
-            if !matches!(err, AuthError::Store(_)) {
-                app.auth_throttle.failed(client);
-            }
-            unauthorized(&err, MediaType::for_errors(request.headers()))
-        }
-    }
 }
 
 /// Reads the body whole, up to the limit and within its deadline, so that
@@ -259,6 +193,13 @@ fn body_too_large(max: usize, media: MediaType) -> Response {
     graphql_http::errors_response(StatusCode::PAYLOAD_TOO_LARGE, media, errors)
 }
 
+/// RFC 9728's protected resource metadata: public, and readable from any
+/// page (browser-based MCP clients fetch it).
+async fn protected_resource(metadata: serde_json::Value) -> Response {
+    ([(header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"), (header::CACHE_CONTROL, "max-age=3600")], axum::Json(metadata))
+        .into_response()
+}
+
 /// `GET /metrics` alone, for `--metrics-listen`.
 pub fn metrics_router(app: App) -> Router {
     metrics_routes().with_state(app)
@@ -300,10 +241,13 @@ async fn with_request_id(mut request: Request, next: Next) -> Response {
     response
 }
 
-/// Ready to serve: the database answers and holds every migration this
-/// build knows (a server started against a database another build is
-/// migrating is alive but not ready).
+/// Ready to serve: not stopping, and the database answers and holds every
+/// migration this build knows (a server started against a database another
+/// build is migrating is alive but not ready).
 async fn readyz(State(app): State<App>) -> Response {
+    if app.is_stopping() {
+        return (StatusCode::SERVICE_UNAVAILABLE, "stopping").into_response();
+    }
     match crate::db::pending_migrations(&app.store.db).await {
         Ok(0) => (StatusCode::OK, "ready").into_response(),
         Ok(pending) => {

@@ -2,8 +2,9 @@
 //! agents, over one sea-orm data layer.
 //!
 //! Layers, top to bottom: `http` (transports) over `mcp` (tools as GraphQL
-//! documents) over `graphql` (the schema and its gateway) over `store` (the
-//! only SQL, visibility included); `auth`, `text`, `error_code`, `metrics`,
+//! documents) and `oauth` (access tokens of an authorization server) over
+//! `graphql` (the schema and its gateway) over `store` (the only SQL,
+//! visibility included); `auth`, `text`, `error_code`, `metrics`,
 //! `request_id` and `config` are leaves any layer uses. `App` holds what every request
 //! shares (the store and the schema) and is built once by `main` and by the
 //! tests; the MCP layer holds its own tool set.
@@ -18,6 +19,7 @@ pub mod graphql;
 pub mod http;
 pub mod mcp;
 pub mod metrics;
+pub mod oauth;
 pub mod request_id;
 pub mod store;
 pub mod text;
@@ -36,6 +38,8 @@ pub struct App {
     pub(crate) settings: std::sync::Arc<Settings>,
     /// Failed authentication per client, shared by every surface.
     pub(crate) auth_throttle: std::sync::Arc<throttle::AuthThrottle>,
+    /// The OAuth resource server, when an issuer is configured.
+    pub(crate) oauth: Option<std::sync::Arc<oauth::ResourceServer>>,
     /// Set once the server stops: long-lived connections end then.
     stopping: std::sync::Arc<tokio::sync::watch::Sender<bool>>,
 }
@@ -45,7 +49,11 @@ impl App {
         let limits = settings.limits;
         let store = Store::new(db, PageLimits::new(limits.max_page));
         let graphql = graphql::build(store.clone(), &settings);
+        let base =
+            settings.public_url.clone().unwrap_or_else(|| connect::base_url(None, ([127, 0, 0, 1], 8080).into()));
+        let oauth = oauth::ResourceServer::new(&settings.oauth, &base).map(std::sync::Arc::new);
         Self {
+            oauth,
             store,
             graphql,
             settings: std::sync::Arc::new(settings),
@@ -58,6 +66,11 @@ impl App {
     /// each closes with 1001 (going away).
     pub fn begin_shutdown(&self) {
         self.stopping.send_replace(true);
+    }
+
+    /// Whether `begin_shutdown` was called.
+    pub fn is_stopping(&self) -> bool {
+        *self.stopping.borrow()
     }
 
     /// Resolves once `begin_shutdown` was called.

@@ -131,7 +131,12 @@ async fn seed(url: &str, args: &SeedArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, settings: Settings) -> Result<(), Failure> {
+async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, mut settings: Settings) -> Result<(), Failure> {
+    if settings.oauth.issuer.is_some() && settings.oauth.audience.is_none() {
+        let base = connect::base_url(settings.public_url.as_ref(), args.listen);
+        settings.oauth.audience =
+            Some(connect::Connection { base: &base, token: "", database_url: "", program: "" }.mcp());
+    }
     let mut conn = db::connect_with(url, pool).await?;
     if args.demo {
         match demo::seed(&conn, &SeedOptions { projects: 6, tasks: 300, seed: 42 }).await {
@@ -206,7 +211,9 @@ async fn termination() {
 fn connection_lines(database_url: &str, settings: &Settings, listen: std::net::SocketAddr, token: &str) -> String {
     let base = connect::base_url(settings.public_url.as_ref(), listen);
     let cwd = std::env::current_dir().unwrap_or_default();
-    let database_url = connect::absolute_database_url(database_url, &cwd);
+    // A password stays out of the printed line (and so out of logs that
+    // capture it): the person puts it back.
+    let database_url = db::redact(&connect::absolute_database_url(database_url, &cwd));
     let program = std::env::current_exe().map_or_else(|_| "tasklens".to_owned(), |p| p.display().to_string());
     let connection = connect::Connection { base: &base, token, database_url: &database_url, program: &program };
     format!("Board: {}\nGraphiQL: {}\n\n{}", connection.board(), connection.graphiql(), connection.agent_lines())

@@ -209,6 +209,12 @@ async fn run(
         response.headers_mut().insert(header::ALLOW, HeaderValue::from_static("POST"));
         return response;
     }
+    if viewer.lacks_write_scope
+        && graphql::limits::check_text(&query, &app.settings.limits).is_ok()
+        && selects_mutation(&query, params.operation_name.as_deref())
+    {
+        return super::authenticate::write_scope_missing(app, media);
+    }
     let mut request = async_graphql::Request::new(query.as_ref());
     if let Some(name) = params.operation_name {
         request = request.operation_name(name);

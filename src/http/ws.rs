@@ -21,11 +21,11 @@ use futures_util::{SinkExt, StreamExt, future};
 use serde_json::json;
 use tokio::sync::mpsc;
 
-use super::{MediaType, client_ip, too_many_attempts, unauthorized, viewer_of};
+use super::{MediaType, authenticate, client_ip, counts_as_failure, too_many_attempts, unauthorized, viewer_of};
 use crate::App;
 use crate::auth;
 use crate::graphql::{self, error, error::ErrorCode};
-use crate::store::{AuthError, Viewer, identity};
+use crate::store::{AuthError, Viewer};
 
 /// The most operations one connection runs at once: subscriptions, and
 /// queries and mutations until they answer. One more is refused with an
@@ -61,10 +61,10 @@ pub async fn graphql_ws(
         Ok(viewer) => Some(viewer),
         Err(AuthError::Missing) => None,
         Err(err) => {
-            if !matches!(err, AuthError::Store(_)) {
+            if counts_as_failure(&err) {
                 app.auth_throttle.failed(client);
             }
-            return unauthorized(&err, MediaType::for_errors(&headers));
+            return unauthorized(&app, &err, MediaType::for_errors(&headers));
         }
     };
     let upgrade = bounded(upgrade, app.settings.limits.max_body_bytes);
@@ -77,13 +77,13 @@ pub async fn graphql_ws(
     upgrade.on_upgrade(move |socket| async move {
         let init_app = app.clone();
         // The token the connection runs as, once `connection_init` is done.
-        let (authenticated, token_of_connection) = tokio::sync::watch::channel(None::<i64>);
+        let (authenticated, token_of_connection) = tokio::sync::watch::channel(None::<Held>);
         let on_init = move |payload: serde_json::Value| async move {
             let viewer = match from_header {
                 Some(viewer) => viewer,
                 None => viewer_of_init(&init_app, client, &payload).await?,
             };
-            authenticated.send_replace(Some(viewer.token_id));
+            authenticated.send_replace(Some(Held { token_id: viewer.token_id, expires_at: viewer.expires_at }));
             let mut data = Data::default();
             data.insert(graphql::Loaders::new(init_app.store.clone(), viewer.clone()));
             data.insert(viewer);
@@ -124,14 +124,25 @@ async fn viewer_of_init(app: &App, client: IpAddr, payload: &serde_json::Value) 
         .and_then(|(_, v)| v.as_str())
         .and_then(auth::bearer)
         .ok_or_else(error::unauthenticated)?;
-    identity::authenticate(&app.store.db, token).await.map_err(|err| match err {
+    authenticate(app, token).await.map_err(|err| match err {
         AuthError::Store(e) => {
             tracing::error!(error = %e, "authentication failed");
             error::coded("internal error", ErrorCode::Internal, Some(error::INTERNAL_HINT))
         }
-        _ => {
+        AuthError::Unavailable(why) => error::coded(why, ErrorCode::Internal, Some("try again in a moment")),
+        AuthError::InsufficientScope(scope) => error::coded(
+            format!("the access token lacks the scope {scope}"),
+            ErrorCode::Forbidden,
+            Some("ask the authorization server for the scope"),
+        ),
+        err => {
             app.auth_throttle.failed(client);
-            error::unauthenticated()
+            match err {
+                AuthError::Rejected(why) => {
+                    error::coded(why, ErrorCode::Unauthenticated, Some("get a new access token"))
+                }
+                _ => error::unauthenticated(),
+            }
         }
     })
 }
@@ -303,21 +314,34 @@ impl Running {
     }
 }
 
+/// The token a connection runs as.
+#[derive(Clone, Copy)]
+struct Held {
+    token_id: i64,
+    /// An OAuth access token's expiry.
+    expires_at: Option<chrono::DateTime<chrono::Utc>>,
+}
+
 /// Resolves when a graphql-ws connection must close, with the close code
 /// graphql-transport-ws gives the reason: it did not initialize in time
-/// (4408), or the token it runs as was revoked (4403; every operation on it
-/// ends, queries and mutations included, not only subscriptions).
+/// (4408), or the token it runs as was revoked or has expired (4403; every
+/// operation on it ends, queries and mutations included, not only
+/// subscriptions).
 async fn connection_must_end(
     db: sea_orm::DatabaseConnection,
-    mut token: tokio::sync::watch::Receiver<Option<i64>>,
+    mut token: tokio::sync::watch::Receiver<Option<Held>>,
 ) -> (u16, &'static str) {
-    let initialized =
-        tokio::time::timeout(WS_INIT_TIMEOUT, async { token.wait_for(Option::is_some).await.ok().and_then(|id| *id) })
-            .await;
-    let Ok(Some(token_id)) = initialized else { return (4408, "Connection initialisation timeout") };
+    let initialized = tokio::time::timeout(WS_INIT_TIMEOUT, async {
+        token.wait_for(Option::is_some).await.ok().and_then(|held| *held)
+    })
+    .await;
+    let Ok(Some(held)) = initialized else { return (4408, "Connection initialisation timeout") };
     loop {
         tokio::time::sleep(WS_TOKEN_CHECK).await;
-        if !crate::store::tokens::still_valid(&db, token_id).await.unwrap_or(false) {
+        if held.expires_at.is_some_and(|at| at <= chrono::Utc::now()) {
+            return (4403, "Forbidden: the access token has expired");
+        }
+        if !crate::store::tokens::still_valid(&db, held.token_id).await.unwrap_or(false) {
             return (4403, "Forbidden: the token was revoked");
         }
     }

@@ -115,8 +115,11 @@ pub fn cors(allowed: &[HeaderValue]) -> tower_http::cors::CorsLayer {
             header::HeaderName::from_static("mcp-protocol-version"),
             header::HeaderName::from_static("mcp-session-id"),
             header::HeaderName::from_static("last-event-id"),
+            header::HeaderName::from_static(super::selection::TOOLSETS_HEADER),
+            header::HeaderName::from_static(super::selection::TOOLS_HEADER),
+            header::HeaderName::from_static(super::selection::READ_ONLY_HEADER),
         ])
-        .expose_headers([header::HeaderName::from_static("mcp-session-id")])
+        .expose_headers([header::HeaderName::from_static("mcp-session-id"), header::WWW_AUTHENTICATE])
         .max_age(std::time::Duration::from_secs(60 * 60))
 }
 

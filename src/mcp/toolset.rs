@@ -177,6 +177,11 @@ impl ToolSet {
         &self.offered
     }
 
+    /// Whether the tool named `name` writes (false for no such tool).
+    pub fn writes(&self, name: &str) -> bool {
+        self.get().iter().any(|tool| tool.tool.name == name && tool.document.write)
+    }
+
     /// The operator's tools alone.
     pub fn operator(&self) -> Arc<Vec<Arc<DocumentTool>>> {
         self.loaded.read().map(|l| l.clone()).unwrap_or_default()

@@ -1,6 +1,9 @@
 //! Who a bearer token is: the `Viewer` it resolves to (one statement per
 //! request), and the check again that a token held longer than a request
-//! (MCP over stdio) still stands.
+//! (MCP over stdio) still stands. A verified OAuth access token is a user
+//! of tasklens through a token row of its own (`oauth_viewer`): revoking
+//! that row shuts the user's OAuth access, and agent sessions and
+//! graphql-ws connections hang on it as on any token.
 
 use chrono::{DateTime, Utc};
 use sea_orm::sea_query::{Expr, ExprTrait};
@@ -23,6 +26,12 @@ pub struct Viewer {
     /// The token only reaches this workspace.
     pub workspace_scope: Option<i64>,
     pub read_only: bool,
+    /// Read-only because the OAuth access token lacks the write scope (a
+    /// write is answered 403 `insufficient_scope`, so the client can ask
+    /// for it).
+    pub lacks_write_scope: bool,
+    /// When the OAuth access token expires (never for a `tl_` token).
+    pub expires_at: Option<DateTime<Utc>>,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -31,6 +40,15 @@ pub enum AuthError {
     Missing,
     #[error("unknown or revoked token")]
     Invalid,
+    /// An OAuth access token that does not verify, or names no user here.
+    #[error("{0}")]
+    Rejected(String),
+    /// An OAuth access token without the scope to read.
+    #[error("the access token lacks the scope {0}")]
+    InsufficientScope(String),
+    /// The authorization server's keys cannot be read right now.
+    #[error("{0}")]
+    Unavailable(String),
     #[error(transparent)]
     Store(#[from] StoreError),
 }
@@ -86,7 +104,131 @@ pub async fn authenticate(db: &DatabaseConnection, token: &str) -> Result<Viewer
         token_id: owner.token_id,
         workspace_scope: owner.workspace_id,
         read_only: owner.read_only,
+        lacks_write_scope: false,
+        expires_at: None,
     })
+}
+
+/// A user as a verified OAuth access token names them.
+pub struct OAuthIdentity<'a> {
+    pub issuer: &'a str,
+    /// The issuer's stable id of the person (`sub`).
+    pub subject: &'a str,
+    pub username: &'a str,
+    pub display_name: Option<&'a str>,
+    /// Create the user when there is none of that name.
+    pub provision: bool,
+    pub can_write: bool,
+    pub expires_at: DateTime<Utc>,
+}
+
+/// The viewer of a verified OAuth access token: the user its claim names
+/// (created when `provision` allows), through the token row that binds the
+/// issuer's subject to that user. The first sign-in makes the binding; a
+/// later token of another subject naming the same user (a name reused or
+/// taken at the provider) is refused, as is one of the same subject naming
+/// another user. Revoking the row shuts the binding; a new sign-in makes a
+/// new one.
+pub async fn oauth_viewer(db: &DatabaseConnection, identity: &OAuthIdentity<'_>) -> Result<Viewer, AuthError> {
+    let rejected = |why: String| AuthError::Rejected(why);
+    let name = super::input::single_line("username", identity.username, 100)
+        .map_err(|err| rejected(format!("the token's user name cannot be a tasklens user: {err}")))?;
+    let user = match user_named(db, &name).await? {
+        Some(user) => user,
+        None if identity.provision => {
+            match super::users::create(db, &name, identity.display_name, None, false).await {
+                Ok(user) => user,
+                // Made by a request of the same user a moment ago.
+                Err(err) if err.code() == crate::error_code::ErrorCode::Conflict => {
+                    user_named(db, &name).await?.ok_or(AuthError::Invalid)?
+                }
+                Err(err) if err.code() == crate::error_code::ErrorCode::BadUserInput => {
+                    return Err(rejected(format!("the token's user name cannot be a tasklens user: {err}")));
+                }
+                Err(err) => return Err(err.into()),
+            }
+        }
+        None => {
+            return Err(rejected(format!(
+                "no tasklens user is named {}; an administrator creates it (`tasklens user create`), or the \
+                 server provisions users with --oauth-provision",
+                crate::text::echo(&name)
+            )));
+        }
+    };
+    let hash = crate::auth::hash_token(&format!("oauth\n{}\n{}", identity.issuer, identity.subject));
+    let row = match binding(db, &hash).await? {
+        Some(row) => row,
+        None => {
+            let other = api_token::Entity::find()
+                .filter(api_token::Column::UserId.eq(user.id))
+                .filter(api_token::Column::Name.eq(OAUTH_TOKEN_NAME))
+                .filter(api_token::Column::RevokedAt.is_null())
+                .one(db)
+                .await
+                .map_err(StoreError::from)?;
+            if other.is_some() {
+                return Err(rejected(format!(
+                    "the tasklens user {} signs in as another identity of the issuer; an administrator revokes \
+                     its `oauth` token to bind it anew",
+                    crate::text::echo(&user.username)
+                )));
+            }
+            let inserted = api_token::ActiveModel {
+                user_id: Set(user.id),
+                name: Set(OAUTH_TOKEN_NAME.to_owned()),
+                token_hash: Set(hash.clone()),
+                workspace_id: Set(None),
+                read_only: Set(false),
+                created_at: Set(now()),
+                last_used_at: Set(Some(now())),
+                parent_id: Set(None),
+                ..Default::default()
+            }
+            .insert(db)
+            .await;
+            match inserted {
+                Ok(row) => row,
+                // Another request made it first.
+                Err(_) => binding(db, &hash).await?.ok_or(AuthError::Invalid)?,
+            }
+        }
+    };
+    if row.user_id != user.id {
+        return Err(rejected("this identity of the issuer is bound to another tasklens user".to_owned()));
+    }
+    if row.revoked_at.is_some() {
+        return Err(rejected(format!("OAuth access of {} is revoked here", crate::text::echo(&user.username))));
+    }
+    let now = now();
+    if row.last_used_at.is_none_or(|at| (now - at).num_seconds() >= LAST_USED_GRANULARITY_SECS) {
+        api_token::ActiveModel { id: Set(row.id), last_used_at: Set(Some(now)), ..Default::default() }
+            .update(db)
+            .await
+            .map_err(StoreError::from)?;
+    }
+    Ok(Viewer {
+        user_id: user.id,
+        username: user.username,
+        token_id: row.id,
+        workspace_scope: None,
+        read_only: row.read_only || !identity.can_write,
+        lacks_write_scope: !identity.can_write,
+        expires_at: Some(identity.expires_at),
+    })
+}
+
+/// The name of the token rows that bind OAuth identities.
+const OAUTH_TOKEN_NAME: &str = "oauth";
+
+async fn user_named(db: &DatabaseConnection, name: &str) -> Result<Option<user::Model>, AuthError> {
+    let found = user::Entity::find().filter(user::Column::Username.eq(name)).one(db).await;
+    Ok(found.map_err(StoreError::from)?)
+}
+
+async fn binding(db: &DatabaseConnection, hash: &str) -> Result<Option<api_token::Model>, AuthError> {
+    let found = api_token::Entity::find().filter(api_token::Column::TokenHash.eq(hash)).one(db).await;
+    Ok(found.map_err(StoreError::from)?)
 }
 
 /// Checks again that a viewer's token stands, for callers that hold a

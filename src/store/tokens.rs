@@ -156,6 +156,15 @@ pub async fn create_own(
     read_only: bool,
 ) -> Result<(String, api_token::Model)> {
     require_write(viewer)?;
+    if viewer.expires_at.is_some() {
+        // A token made here would outlive the access token and the user's
+        // removal at the identity provider.
+        return Err(StoreError::refused(
+            ErrorCode::Forbidden,
+            "an OAuth access token cannot create API tokens",
+            "an administrator creates one with `tasklens token create`",
+        ));
+    }
     let name = input::single_line("name", name, input::MAX_NAME_CHARS)?;
     let workspace_id = match workspace_key {
         None => viewer.workspace_scope,

@@ -9,52 +9,22 @@
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { freePort, startServer } from './server.mjs';
 
 const BIN = process.env.TASKLENS_BIN;
 const PYTHON = process.env.TASKLENS_PYTHON;
 const PARSER = fileURLToPath(new URL('./parse_metrics.py', import.meta.url));
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-/// `tasklens serve --demo` on a fresh SQLite file, /metrics on a port of its own.
+/// A server of this test's own, /metrics on a port of its own.
 async function start(t) {
-  const dir = mkdtempSync(join(tmpdir(), 'tasklens-metrics-'));
-  const [port, metricsPort] = [await freePort(), await freePort()];
-  const child = spawn(
-    BIN,
-    ['--database-url', `sqlite://${dir}/metrics.db?mode=rwc`, 'serve', '--demo', '--listen', `127.0.0.1:${port}`,
-      '--metrics-listen', `127.0.0.1:${metricsPort}`],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, RUST_LOG: 'warn' } },
-  );
-  t.after(() => {
-    child.kill('SIGTERM');
-    rmSync(dir, { recursive: true, force: true });
-  });
-  let out = '';
-  child.stdout.on('data', (chunk) => (out += chunk));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
-    const token = /^token for demo: (tl_\S+)$/m.exec(out)?.[1];
-    const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
-    if (token && ready) return { base, metrics: `http://127.0.0.1:${metricsPort}/metrics`, token };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`the server did not start: ${out}`);
+  const metricsPort = await freePort();
+  const { base, token } = await startServer(t, BIN, ['--metrics-listen', `127.0.0.1:${metricsPort}`]);
+  return { base, token, metrics: `http://127.0.0.1:${metricsPort}/metrics` };
 }
 
 /// One scrape, parsed by the Prometheus parser of its format.

@@ -6,5 +6,6 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod oauth_users;
 mod process;
 mod readiness;

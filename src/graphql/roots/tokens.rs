@@ -33,7 +33,12 @@ impl TokensQuery {
     /// The token this request came with: its scope, and whether it may write
     /// (a front end hides its edit controls for a read-only token).
     async fn viewer_token(&self, ctx: &Context<'_>) -> async_graphql::Result<ApiToken> {
-        Ok(ApiToken(tokens::current(store(ctx), viewer(ctx)?).await.gql()?))
+        let viewer = viewer(ctx)?;
+        let mut token = tokens::current(store(ctx), viewer).await.gql()?;
+        // An OAuth access token without the write scope cannot write
+        // through its token row either.
+        token.read_only |= viewer.read_only;
+        Ok(ApiToken(token))
     }
 }
 
