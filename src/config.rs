@@ -67,6 +67,30 @@ pub enum Command {
     },
     /// Print the GraphQL schema (SDL), as committed in schema.graphql.
     Schema,
+    /// Write everything the database holds to an archive (JSON lines;
+    /// gzip when FILE ends in `.gz`; `-` for stdout).
+    Export {
+        #[arg(value_name = "FILE")]
+        file: std::path::PathBuf,
+    },
+    /// Read an archive into an empty database, all or nothing (gzip is
+    /// recognised; `-` for stdin).
+    Import {
+        /// The kind of file: `tasklens` (an archive of `tasklens export`).
+        #[arg(value_enum)]
+        format: ImportFormat,
+        #[arg(value_name = "FILE")]
+        file: std::path::PathBuf,
+        /// Read and check everything, report what would be written, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+}
+
+/// What `tasklens import` reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ImportFormat {
+    Tasklens,
 }
 
 #[derive(Debug, Args)]

@@ -6,7 +6,9 @@ use std::process::ExitCode;
 use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
-use tasklens::config::{Cli, Command, LogFormat, SeedArgs, ServeArgs, Settings, TokenCommand, ToolChoice, UserCommand};
+use tasklens::config::{
+    Cli, Command, ImportFormat, LogFormat, SeedArgs, ServeArgs, Settings, TokenCommand, ToolChoice, UserCommand,
+};
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
 use tasklens::store::{identity, tokens};
 use tasklens::{App, connect, db, graphql, http, mcp, store};
@@ -74,6 +76,10 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         }
         Command::Token { command: TokenCommand::List { user } } => {
             list_tokens(&cli.database_url, user.as_deref()).await
+        }
+        Command::Export { file } => export(&cli.database_url, &file).await,
+        Command::Import { format: ImportFormat::Tasklens, file, dry_run } => {
+            import(&cli.database_url, &file, dry_run).await
         }
         Command::Token { command: TokenCommand::Revoke { id } } => {
             let conn = db::connect(&cli.database_url).await?;
@@ -217,4 +223,76 @@ fn connection_lines(database_url: &str, settings: &Settings, listen: std::net::S
     let program = std::env::current_exe().map_or_else(|_| "tasklens".to_owned(), |p| p.display().to_string());
     let connection = connect::Connection { base: &base, token, database_url: &database_url, program: &program };
     format!("Board: {}\nGraphiQL: {}\n\n{}", connection.board(), connection.graphiql(), connection.agent_lines())
+}
+
+/// `tasklens export FILE`: the archive, gzipped for a `.gz` name, on
+/// stdout for `-`; one summary line on stderr.
+async fn export(url: &str, file: &std::path::Path) -> Result<(), Failure> {
+    use std::io::Write;
+    let conn = db::connect(url).await?;
+    let started = std::time::Instant::now();
+    let sink: Box<dyn Write> = if file == std::path::Path::new("-") {
+        Box::new(std::io::stdout().lock())
+    } else {
+        let created = std::fs::File::create(file).map_err(|err| format!("cannot create {}: {err}", file.display()))?;
+        Box::new(created)
+    };
+    let mut out: Box<dyn Write> = if file.extension().is_some_and(|e| e == "gz") {
+        Box::new(flate2::write::GzEncoder::new(std::io::BufWriter::new(sink), flate2::Compression::default()))
+    } else {
+        Box::new(std::io::BufWriter::new(sink))
+    };
+    let bar = rows_bar("exporting");
+    let counts = store::archive::export(&conn, &mut out, &|_, rows| bar.inc(rows)).await?;
+    bar.finish_and_clear();
+    out.flush()?;
+    drop(out);
+    eprintln!("exported {} rows in {:.1} s: {counts}", counts.total(), started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `tasklens import tasklens FILE [--dry-run]`.
+async fn import(url: &str, file: &std::path::Path, dry_run: bool) -> Result<(), Failure> {
+    use std::io::{BufRead, BufReader, Read};
+    let conn = db::connect(url).await?;
+    let started = std::time::Instant::now();
+    let source: Box<dyn Read> = if file == std::path::Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::fs::File::open(file).map_err(|err| format!("cannot open {}: {err}", file.display()))?)
+    };
+    let mut buffered = BufReader::new(source);
+    // Gzip is recognised by its magic bytes, whatever the name.
+    let gzipped = buffered.fill_buf()?.starts_with(&[0x1f, 0x8b]);
+    let mut input: Box<dyn BufRead> = if gzipped {
+        Box::new(BufReader::new(flate2::bufread::MultiGzDecoder::new(buffered)))
+    } else {
+        Box::new(buffered)
+    };
+    let bar = rows_bar("importing");
+    let options = store::archive::ImportOptions { dry_run };
+    let imported = store::archive::import(&conn, &mut input, options, &|_, rows| bar.inc(rows)).await;
+    bar.finish_and_clear();
+    let counts = imported.map_err(|err| format!("{}: {err}", file.display()))?;
+    if dry_run {
+        eprintln!("dry run: would import {} rows ({counts}); nothing was written", counts.total());
+    } else {
+        db::refresh_statistics(&conn).await?;
+        eprintln!("imported {} rows in {:.1} s: {counts}", counts.total(), started.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+/// A count of rows on a terminal; nothing in logs, pipes and CI.
+fn rows_bar(verb: &str) -> indicatif::ProgressBar {
+    let target = if std::io::stderr().is_terminal() {
+        indicatif::ProgressDrawTarget::stderr()
+    } else {
+        indicatif::ProgressDrawTarget::hidden()
+    };
+    let bar = indicatif::ProgressBar::with_draw_target(None, target);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&format!("{verb} {{pos}} rows ({{per_sec}})")) {
+        bar.set_style(style);
+    }
+    bar
 }

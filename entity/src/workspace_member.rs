@@ -3,7 +3,8 @@
 use crate::WorkspaceRole;
 use sea_orm::entity::prelude::*;
 
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
 #[sea_orm(table_name = "workspace_member")]
 pub struct Model {
     #[sea_orm(primary_key)]

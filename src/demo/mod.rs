@@ -27,8 +27,8 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr,
-    EntityName, EntityTrait, IntoActiveModel, Iterable, PaginatorTrait, QuerySelect, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
+    IntoActiveModel, Iterable, PaginatorTrait, QuerySelect, TransactionTrait,
 };
 
 use entity::{
@@ -98,18 +98,6 @@ const BASE_EPOCH_SECS: i64 = 1_793_523_600;
 
 /// How far back task creation goes.
 const HISTORY_DAYS: i64 = 240;
-
-/// Bound parameters per INSERT, a little under each backend's limit (SQLite
-/// 32,766, PostgreSQL 65,535). Few large statements matter on PostgreSQL
-/// over TCP, where the driver leaves Nagle's algorithm on and the tail of a
-/// large message can wait for a delayed ACK: 100,000 tasks took 71 s in
-/// statements of 500 rows, 21 s in statements this large.
-fn max_params_per_insert(backend: DbBackend) -> usize {
-    match backend {
-        DbBackend::Sqlite => 32_000,
-        _ => 65_000,
-    }
-}
 
 /// Independent generator streams: changing `--tasks` leaves the people,
 /// projects and wiki pages of a seed as they were.
@@ -249,7 +237,7 @@ where
     <A::Entity as EntityTrait>::Model: IntoActiveModel<A>,
 {
     let columns = <<A::Entity as EntityTrait>::Column as Iterable>::iter().count().max(1);
-    let per_statement = (max_params_per_insert(txn.get_database_backend()) / columns).max(1);
+    let per_statement = (crate::db::max_params_per_insert(txn.get_database_backend()) / columns).max(1);
     let mut rows = rows.into_iter().peekable();
     while rows.peek().is_some() {
         let chunk: Vec<A> = rows.by_ref().take(per_statement).map(IntoActiveModel::into_active_model).collect();
@@ -270,7 +258,7 @@ pub async fn seed(db: &DatabaseConnection, options: &SeedOptions) -> Result<Seed
     // Clear the bar on failure too, so the error is not printed after it.
     progress.finish_and_clear();
     let report = written?;
-    advance_sequences(&txn).await?;
+    crate::db::advance_sequences(&txn).await?;
     txn.commit().await?;
     // A fresh board has no planner statistics yet; without them SQLite
     // sorts a whole table for the first page instead of walking an index.
@@ -291,38 +279,6 @@ fn progress_bar(total: u64) -> ProgressBar {
         bar.set_style(style.progress_chars("=> "));
     }
     bar
-}
-
-/// PostgreSQL hands out ids from sequences that explicit ids do not move:
-/// without this, the first task created after a seed would collide with a
-/// seeded one. SQLite's AUTOINCREMENT already follows the largest id.
-async fn advance_sequences(txn: &DatabaseTransaction) -> Result<(), DbErr> {
-    if txn.get_database_backend() != DbBackend::Postgres {
-        return Ok(());
-    }
-    let tables = [
-        user::Entity.table_name(),
-        workspace::Entity.table_name(),
-        workspace_member::Entity.table_name(),
-        project::Entity.table_name(),
-        project_member::Entity.table_name(),
-        status::Entity.table_name(),
-        label::Entity.table_name(),
-        task::Entity.table_name(),
-        task_label::Entity.table_name(),
-        task_coworker::Entity.table_name(),
-        comment::Entity.table_name(),
-        task_event::Entity.table_name(),
-        wiki_page::Entity.table_name(),
-        wiki_revision::Entity.table_name(),
-    ];
-    for table in tables {
-        txn.execute_unprepared(&format!(
-            r#"SELECT setval(pg_get_serial_sequence('"{table}"', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM "{table}""#
-        ))
-        .await?;
-    }
-    Ok(())
 }
 
 async fn write_board(

@@ -6,6 +6,7 @@
 //! surface can leak that it exists.
 
 pub mod agents;
+pub mod archive;
 pub mod comments;
 pub mod cursor;
 pub mod db_error;

@@ -6,6 +6,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod archive;
 mod oauth_users;
 mod process;
 mod readiness;

@@ -318,3 +318,37 @@ async fn token_create_prints_the_token_alone_on_stdout_and_how_to_connect_on_std
     let stderr = String::from_utf8_lossy(&created.stderr);
     assert!(stderr.contains("\"url\":\"http://127.0.0.1:9123/mcp\""), "{stderr}");
 }
+
+#[tokio::test]
+async fn export_and_import_through_the_binary_gzipped_with_a_dry_run_first() {
+    let (from, to) = (TestDb::create(Backend::Sqlite).await, TestDb::create(Backend::Sqlite).await);
+    let run = |url: &str, args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_tasklens"))
+            .args(["--database-url", url])
+            .args(args)
+            .output()
+            .expect("the binary runs")
+    };
+    assert!(run(&from.url, &["seed", "--projects", "2", "--tasks", "40"]).status.success());
+    let file = std::env::temp_dir().join(format!("tasklens-archive-{}.jsonl.gz", std::process::id()));
+    let path = file.to_str().expect("utf-8 path");
+    let exported = run(&from.url, &["export", path]);
+    let said = String::from_utf8_lossy(&exported.stderr);
+    assert!(exported.status.success() && said.contains("exported ") && said.contains("40 task"), "{said}");
+    let bytes = std::fs::read(&file).expect("the archive");
+    assert_eq!(&bytes[..2], &[0x1f, 0x8b], "gzipped for a .gz name");
+
+    let dry = run(&to.url, &["import", "tasklens", path, "--dry-run"]);
+    let said = String::from_utf8_lossy(&dry.stderr);
+    assert!(
+        dry.status.success() && said.contains("dry run: would import") && said.contains("nothing was written"),
+        "{said}"
+    );
+    let imported = run(&to.url, &["import", "tasklens", path]);
+    let said = String::from_utf8_lossy(&imported.stderr);
+    assert!(imported.status.success() && said.contains("imported ") && said.contains("40 task"), "{said}");
+    let again = run(&to.url, &["import", "tasklens", path]);
+    let said = String::from_utf8_lossy(&again.stderr);
+    assert!(!again.status.success() && said.contains("already holds a board"), "{said}");
+    std::fs::remove_file(&file).ok();
+}
