@@ -142,41 +142,6 @@ pub fn max_params_per_insert(backend: DbBackend) -> usize {
     }
 }
 
-/// PostgreSQL hands out ids from sequences that explicit ids do not move:
-/// after rows are written with their own ids (a seed, an import), each
-/// sequence is set past the largest id, or the next row created would
-/// collide. SQLite's AUTOINCREMENT already follows the largest id.
-pub async fn advance_sequences(db: &impl ConnectionTrait) -> Result<(), DbErr> {
-    if db.get_database_backend() != DbBackend::Postgres {
-        return Ok(());
-    }
-    let tables = [
-        "user",
-        "workspace",
-        "workspace_member",
-        "project",
-        "project_member",
-        "status",
-        "label",
-        "task",
-        "task_label",
-        "task_coworker",
-        "comment",
-        "task_event",
-        "wiki_page",
-        "wiki_revision",
-        "api_token",
-        "agent_session",
-    ];
-    for table in tables {
-        db.execute_unprepared(&format!(
-            r#"SELECT setval(pg_get_serial_sequence('"{table}"', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM "{table}""#
-        ))
-        .await?;
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

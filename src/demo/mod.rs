@@ -258,7 +258,7 @@ pub async fn seed(db: &DatabaseConnection, options: &SeedOptions) -> Result<Seed
     // Clear the bar on failure too, so the error is not printed after it.
     progress.finish_and_clear();
     let report = written?;
-    crate::db::advance_sequences(&txn).await?;
+    crate::store::archive::advance_sequences(&txn).await?;
     txn.commit().await?;
     // A fresh board has no planner statistics yet; without them SQLite
     // sorts a whole table for the first page instead of walking an index.

@@ -61,6 +61,23 @@ pub enum ArchiveError {
     Db(#[from] sea_orm::DbErr),
 }
 
+/// PostgreSQL hands out ids from sequences that explicit ids do not move:
+/// after rows are written with their own ids (a seed, an import), each
+/// sequence is set past the largest id, or the next row created would
+/// collide. SQLite's AUTOINCREMENT already follows the largest id.
+pub async fn advance_sequences(db: &impl sea_orm::ConnectionTrait) -> Result<(), sea_orm::DbErr> {
+    if db.get_database_backend() != sea_orm::DbBackend::Postgres {
+        return Ok(());
+    }
+    for table in TABLES.iter().chain(&["api_token"]) {
+        db.execute_unprepared(&format!(
+            r#"SELECT setval(pg_get_serial_sequence('"{table}"', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM "{table}""#
+        ))
+        .await?;
+    }
+    Ok(())
+}
+
 /// Rows per table, in `TABLES` order.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Counts(pub std::collections::BTreeMap<String, u64>);

@@ -108,6 +108,14 @@ test('OAuth access tokens from a real provider, and the refusals', { timeout: 12
   }).then((r) => r.json());
   assert.deepEqual(viewer.data, { viewer: { username: 'ci-agent' }, viewerToken: { name: 'oauth', readOnly: false } });
   await writer.close();
+  // An access token cannot mint tl_ tokens that would outlive it.
+  const minted = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { ...bearer(accessToken), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ query: 'mutation { createApiToken(name: "escape") { token } }' }),
+  }).then((r) => r.json());
+  assert.equal(minted.errors?.[0]?.extensions?.code, 'FORBIDDEN', JSON.stringify(minted));
+  assert.match(minted.errors[0].message, /OAuth access token cannot create API tokens/);
   // The demo's tl_ token keeps working beside it.
   const demo = await fetch(`${base}/graphql`, {
     method: 'POST',

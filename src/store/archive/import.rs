@@ -95,7 +95,7 @@ pub async fn import(
         }
     }
     let counts = state.counts.clone();
-    crate::db::advance_sequences(&txn).await?;
+    super::advance_sequences(&txn).await?;
     if options.dry_run {
         txn.rollback().await?;
     } else {
