@@ -237,16 +237,20 @@ async fn export(url: &str, file: &std::path::Path) -> Result<(), Failure> {
         let created = std::fs::File::create(file).map_err(|err| format!("cannot create {}: {err}", file.display()))?;
         Box::new(created)
     };
-    let mut out: Box<dyn Write> = if file.extension().is_some_and(|e| e == "gz") {
-        Box::new(flate2::write::GzEncoder::new(std::io::BufWriter::new(sink), flate2::Compression::default()))
-    } else {
-        Box::new(std::io::BufWriter::new(sink))
-    };
     let bar = rows_bar("exporting");
-    let counts = store::archive::export(&conn, &mut out, &|_, rows| bar.inc(rows)).await?;
+    let counts = if file.extension().is_some_and(|e| e == "gz") {
+        let mut gz = flate2::write::GzEncoder::new(std::io::BufWriter::new(sink), flate2::Compression::default());
+        let counts = store::archive::export(&conn, &mut gz, &|_, rows| bar.inc(rows)).await?;
+        // The trailer, and every byte, written or the export fails.
+        gz.finish()?.flush()?;
+        counts
+    } else {
+        let mut out = std::io::BufWriter::new(sink);
+        let counts = store::archive::export(&conn, &mut out, &|_, rows| bar.inc(rows)).await?;
+        out.flush()?;
+        counts
+    };
     bar.finish_and_clear();
-    out.flush()?;
-    drop(out);
     eprintln!("exported {} rows in {:.1} s: {counts}", counts.total(), started.elapsed().as_secs_f64());
     Ok(())
 }

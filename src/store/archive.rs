@@ -55,6 +55,8 @@ pub enum ArchiveError {
     Record { line: u64, message: String },
     #[error("the archive ends at line {0} without its closing line: it was cut short; nothing was written")]
     Truncated(u64),
+    #[error("{rows} rows break a rule of the board: {rule}; nothing was written")]
+    Inconsistent { rule: &'static str, rows: i64 },
     #[error("the database already holds a board: an archive is restored into an empty database")]
     NotEmpty,
     #[error(transparent)]

@@ -28,7 +28,7 @@ const DEFAULT_STATUSES: [(&str, &str, StatusCategory); 4] = [
     ("canceled", "Canceled", StatusCategory::Canceled),
 ];
 
-fn validate_key(key: &str) -> Result<String> {
+pub(crate) fn validate_key(key: &str) -> Result<String> {
     let valid = (2..=16).contains(&key.len())
         && key.starts_with(|c: char| c.is_ascii_uppercase())
         && key.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit());

@@ -134,7 +134,7 @@ async fn a_board_moved_to_postgresql_and_back_answers_the_same() {
 async fn a_cut_edited_or_hostile_archive_writes_nothing() {
     let source = TestDb::create(Backend::Sqlite).await;
     let conn = db::connect(&source.url).await.expect("database");
-    demo::seed(&conn, &SeedOptions { projects: 1, tasks: 20, seed: 3 }).await.expect("seed");
+    demo::seed(&conn, &SeedOptions { projects: 2, tasks: 20, seed: 3 }).await.expect("seed");
     let whole = exported(&source.url).await;
     let text = String::from_utf8(whole.clone()).expect("utf-8");
     let lines: Vec<&str> = text.lines().collect();
@@ -146,7 +146,34 @@ async fn a_cut_edited_or_hostile_archive_writes_nothing() {
         entity::task::Entity::find().count(&conn).await.expect("count") == 0
             && entity::user::Entity::find().count(&conn).await.expect("count") == 0
     };
+    // One record of `table` changed by `change`.
+    let edited = |table: &str, change: &dyn Fn(&mut Value)| {
+        let at = lines.iter().position(|l| l.contains(&format!("\"table\":\"{table}\""))).expect("a row");
+        let mut record: Value = serde_json::from_str(lines[at]).expect("json");
+        change(&mut record["row"]);
+        let mut all: Vec<String> = lines.iter().map(|l| (*l).to_owned()).collect();
+        all[at] = record.to_string();
+        all.join("\n")
+    };
+    let row_of = |table: &str, test: &dyn Fn(&Value) -> bool| -> Value {
+        lines
+            .iter()
+            .filter(|l| l.contains(&format!("\"table\":\"{table}\"")))
+            .map(|l| serde_json::from_str::<Value>(l).expect("json")["row"].clone())
+            .find(|row| test(row))
+            .expect("a matching row")
+    };
+    let first_task = row_of("task", &|_| true);
+    let foreign_status = row_of("status", &|s| s["project_id"] != first_task["project_id"]);
     let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "a task under another project's status",
+            edited("task", &|row| row["status_id"] = foreign_status["id"].clone()),
+            "a task whose status belongs to another project",
+        ),
+        ("an id of 0", edited("label", &|row| row["id"] = json!(0)), "outside 1 to"),
+        ("a wiki path that climbs", edited("wiki_page", &|row| row["path"] = json!("../secrets")), "path"),
+        ("a task number past the range", edited("task", &|row| row["number"] = json!(2_147_483_647)), "outside 1 to"),
         ("cut short", lines[..lines.len() - 1].join("\n"), "without its closing line"),
         (
             "a task without a title",

@@ -3,14 +3,21 @@
 
 use std::io::Write;
 
-use sea_orm::DatabaseConnection;
+use sea_orm::{AccessMode, DatabaseConnection, DatabaseTransaction, DbBackend, IsolationLevel, TransactionTrait};
 use serde_json::json;
 
 use super::rows::{Table, for_each_table, page};
 use super::{ArchiveError, Counts, FORMAT, VERSION};
 
-/// Rows read per statement.
-const PAGE: u64 = 1_000;
+/// Rows read per statement; fewer of the tables whose rows hold long texts
+/// (a description, a page), so that a page of them stays small too.
+fn page_size(table: &str) -> u64 {
+    match table {
+        "wiki_page" | "wiki_revision" => 20,
+        "task" | "comment" | "project" => 100,
+        _ => 1_000,
+    }
+}
 
 /// Writes everything `db` holds to `out` as an archive; `progress` is told
 /// each page of rows as it is written.
@@ -21,16 +28,25 @@ pub async fn export(
 ) -> Result<Counts, ArchiveError> {
     let header = json!({"format": FORMAT, "version": VERSION, "exported_at": crate::store::now()});
     line(out, &header)?;
-    let mut writer = Writer { db, out, counts: Counts::default(), progress };
+    // One snapshot for every table: rows written meanwhile are in the
+    // archive whole or not at all.
+    let txn = match db.get_database_backend() {
+        DbBackend::Postgres => {
+            db.begin_with_config(Some(IsolationLevel::RepeatableRead), Some(AccessMode::ReadOnly)).await?
+        }
+        _ => db.begin().await?,
+    };
+    let mut writer = Writer { db: &txn, out, counts: Counts::default(), progress };
     for_each_table!(write_table(&mut writer));
     let Writer { out, counts, .. } = writer;
     line(out, &json!({"end": true, "rows": counts}))?;
     out.flush().map_err(ArchiveError::Write)?;
+    txn.commit().await?;
     Ok(counts)
 }
 
 struct Writer<'a> {
-    db: &'a DatabaseConnection,
+    db: &'a DatabaseTransaction,
     out: &'a mut dyn Write,
     counts: Counts,
     progress: &'a (dyn Fn(&str, u64) + Sync),
@@ -44,7 +60,8 @@ where
 {
     let mut after = 0;
     loop {
-        let rows = page::<T, _>(writer.db, after, PAGE).await?;
+        let size = page_size(T::NAME);
+        let rows = page::<T, _>(writer.db, after, size).await?;
         let written = rows.len() as u64;
         for row in rows {
             let mut row = serde_json::to_value(&row).map_err(|err| ArchiveError::Write(err.into()))?;
@@ -59,7 +76,7 @@ where
         }
         writer.counts.add(T::NAME, written);
         (writer.progress)(T::NAME, written);
-        if written < PAGE {
+        if written < size {
             return Ok(());
         }
     }

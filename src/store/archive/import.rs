@@ -23,8 +23,10 @@ use crate::store::input;
 
 /// The longest line read: a wiki page at its longest, escaped, fits.
 const MAX_LINE_BYTES: usize = 8 << 20;
-/// Rows written per batch.
+/// Rows written per batch, and the most bytes of lines a batch holds (a
+/// batch of long pages is written sooner, so memory stays bounded).
 const BATCH: usize = 500;
+const BATCH_BYTES: usize = 16 << 20;
 
 #[derive(Debug, Clone, Copy, Default)]
 pub struct ImportOptions {
@@ -46,20 +48,26 @@ pub async fn import(
         return Err(ArchiveError::NotEmpty);
     }
     let mut reader = Reader { input, line: 0, buffer: Vec::new() };
-    let header = reader.next()?.ok_or(ArchiveError::Truncated(0))?;
-    check_header(&header).map_err(|message| ArchiveError::Record { line: 1, message })?;
+    if !reader.next()? {
+        return Err(ArchiveError::Truncated(0));
+    }
+    let header: Header = reader.parse()?;
+    check_header(&header).map_err(|message| ArchiveError::Record { line: reader.line, message })?;
     let mut state =
         State { txn: &txn, counts: Counts::default(), parents: Vec::new(), placeholders: HashMap::new(), progress };
-    let mut batch = Batch { table: 0, rows: Vec::new() };
+    let mut batch = Batch { table: 0, rows: Vec::new(), bytes: 0 };
     let declared = loop {
-        let Some(value) = reader.next()? else { return Err(ArchiveError::Truncated(reader.line)) };
+        if !reader.next()? {
+            return Err(ArchiveError::Truncated(reader.line));
+        }
         let line = reader.line;
         let record = |message: String| ArchiveError::Record { line, message };
-        if value.get("end") == Some(&Value::Bool(true)) {
-            let rows = value.get("rows").cloned().unwrap_or(Value::Null);
-            break serde_json::from_value::<Counts>(rows).map_err(|err| record(format!("the closing line: {err}")))?;
+        let parsed: Line<'_> =
+            serde_json::from_slice(&reader.buffer).map_err(|err| record(format!("not a record: {err}")))?;
+        if parsed.end == Some(true) {
+            break parsed.rows.ok_or_else(|| record("the closing line has no `rows`".into()))?;
         }
-        let (Some(table), Some(row)) = (value.get("table").and_then(Value::as_str), value.get("row")) else {
+        let (Some(table), Some(row)) = (parsed.table, parsed.row) else {
             return Err(record("a record has a `table` and a `row`, or is the closing line".into()));
         };
         let position = TABLES.iter().position(|t| *t == table).ok_or_else(|| {
@@ -71,15 +79,17 @@ pub async fn import(
                 TABLES[batch.table]
             )));
         }
-        if position != batch.table || batch.rows.len() >= BATCH {
+        if position != batch.table || batch.rows.len() >= BATCH || batch.bytes >= BATCH_BYTES {
             state.flush(&mut batch).await?;
             batch.table = position;
         }
-        batch.rows.push((line, row.clone()));
+        batch.bytes += row.get().len();
+        batch.rows.push((line, row.get().to_owned()));
     };
     state.flush(&mut batch).await?;
     state.link_parents().await?;
-    if reader.next()?.is_some() {
+    consistent(&txn).await?;
+    if reader.next()? {
         return Err(ArchiveError::Record { line: reader.line, message: "nothing may follow the closing line".into() });
     }
     for table in TABLES {
@@ -95,21 +105,87 @@ pub async fn import(
         }
     }
     let counts = state.counts.clone();
-    super::advance_sequences(&txn).await?;
     if options.dry_run {
+        // Before any sequence moves: PostgreSQL does not roll those back.
         txn.rollback().await?;
     } else {
+        super::advance_sequences(&txn).await?;
         txn.commit().await?;
     }
     Ok(counts)
 }
 
-fn check_header(header: &Value) -> Result<(), String> {
-    if header.get("format").and_then(Value::as_str) != Some(FORMAT) {
+/// The header; other keys are skipped unread.
+#[derive(serde::Deserialize)]
+struct Header {
+    format: Option<String>,
+    version: Option<u64>,
+}
+
+/// A record line: a table's row, kept as its text until its batch is
+/// written (a row's JSON tree can be many times its text), or the closing
+/// line.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Line<'a> {
+    #[serde(borrow, default)]
+    table: Option<&'a str>,
+    #[serde(borrow, default)]
+    row: Option<&'a serde_json::value::RawValue>,
+    #[serde(default)]
+    end: Option<bool>,
+    #[serde(default)]
+    rows: Option<Counts>,
+}
+
+/// Rules across tables a write keeps and a crafted archive could break,
+/// each a count of the rows that break it.
+const CONSISTENCY: [(&str, &str); 5] = [
+    (
+        "a task whose status belongs to another project",
+        "SELECT COUNT(*) FROM task t JOIN status s ON s.id = t.status_id WHERE s.project_id <> t.project_id",
+    ),
+    (
+        "a task labelled with another project's label",
+        "SELECT COUNT(*) FROM task_label tl JOIN task t ON t.id = tl.task_id JOIN label l ON l.id = tl.label_id \
+         WHERE l.project_id <> t.project_id",
+    ),
+    (
+        "a task whose parent is itself or in another project",
+        "SELECT COUNT(*) FROM task t JOIN task p ON p.id = t.parent_id WHERE p.id = t.id OR p.project_id <> t.project_id",
+    ),
+    (
+        "a change-log event filed under another project than its task's",
+        "SELECT COUNT(*) FROM task_event e JOIN task t ON t.id = e.task_id WHERE e.project_id <> t.project_id",
+    ),
+    (
+        "a wiki page whose revision is not its latest revision's",
+        "SELECT COUNT(*) FROM wiki_page p WHERE p.revision <> \
+         (SELECT COALESCE(MAX(r.revision), p.revision) FROM wiki_revision r WHERE r.page_id = p.id)",
+    ),
+];
+
+async fn consistent(txn: &DatabaseTransaction) -> Result<(), ArchiveError> {
+    use sea_orm::ConnectionTrait;
+    for (rule, sql) in CONSISTENCY {
+        let statement = sea_orm::Statement::from_string(txn.get_database_backend(), sql);
+        let broken = match txn.query_one_raw(statement).await? {
+            Some(row) => row.try_get_by_index::<i64>(0)?,
+            None => 0,
+        };
+        if broken > 0 {
+            return Err(ArchiveError::Inconsistent { rule, rows: broken });
+        }
+    }
+    Ok(())
+}
+
+fn check_header(header: &Header) -> Result<(), String> {
+    if header.format.as_deref() != Some(FORMAT) {
         return Err(format!("not a tasklens archive: its first line has no \"format\": \"{FORMAT}\""));
     }
-    match header.get("version").and_then(Value::as_u64) {
-        Some(version) if version <= VERSION => Ok(()),
+    match header.version {
+        Some(version) if (1..=VERSION).contains(&version) => Ok(()),
         Some(version) => Err(format!("the archive is of version {version}; this tasklens reads up to {VERSION}")),
         None => Err("the header has no version".into()),
     }
@@ -124,34 +200,40 @@ struct Reader<'a> {
 }
 
 impl Reader<'_> {
-    fn next(&mut self) -> Result<Option<Value>, ArchiveError> {
+    /// Reads the next line that is not blank into `buffer`; false at the end.
+    fn next(&mut self) -> Result<bool, ArchiveError> {
         loop {
             self.buffer.clear();
             let read = std::io::Read::take(&mut *self.input, MAX_LINE_BYTES as u64 + 1)
                 .read_until(b'\n', &mut self.buffer)
                 .map_err(ArchiveError::Read)?;
             if read == 0 {
-                return Ok(None);
+                return Ok(false);
             }
             self.line += 1;
             if self.buffer.len() > MAX_LINE_BYTES {
                 let message = format!("the line is longer than {MAX_LINE_BYTES} bytes");
                 return Err(ArchiveError::Record { line: self.line, message });
             }
-            if self.buffer.iter().all(u8::is_ascii_whitespace) {
-                continue;
+            if !self.buffer.iter().all(u8::is_ascii_whitespace) {
+                return Ok(true);
             }
-            return serde_json::from_slice(&self.buffer)
-                .map(Some)
-                .map_err(|err| ArchiveError::Record { line: self.line, message: format!("not JSON: {err}") });
         }
+    }
+
+    fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, ArchiveError> {
+        serde_json::from_slice(&self.buffer)
+            .map_err(|err| ArchiveError::Record { line: self.line, message: format!("not JSON: {err}") })
     }
 }
 
 /// Rows of one table waiting to be written, with their line numbers.
 struct Batch {
     table: usize,
-    rows: Vec<(u64, Value)>,
+    /// Each row's line and text.
+    rows: Vec<(u64, String)>,
+    /// The length of the lines the rows came from.
+    bytes: usize,
 }
 
 struct State<'a> {
@@ -170,6 +252,7 @@ impl State<'_> {
             return Ok(());
         }
         let rows = std::mem::take(&mut batch.rows);
+        batch.bytes = 0;
         match TABLES[batch.table] {
             "user" => self.write::<entity::user::Entity>(rows).await,
             "workspace" => self.write::<entity::workspace::Entity>(rows).await,
@@ -192,10 +275,11 @@ impl State<'_> {
         }
     }
 
-    async fn write<T>(&mut self, rows: Vec<(u64, Value)>) -> Result<(), ArchiveError>
+    async fn write<T>(&mut self, rows: Vec<(u64, String)>) -> Result<(), ArchiveError>
     where
         T: Table,
         T::Model: Checked
+            + HasId
             + serde::Serialize
             + serde::de::DeserializeOwned
             + sea_orm::IntoActiveModel<T::ActiveModel>
@@ -207,8 +291,12 @@ impl State<'_> {
         let mut models = Vec::with_capacity(rows.len());
         for (line, row) in rows {
             let record = |message: String| ArchiveError::Record { line, message: format!("{}: {message}", T::NAME) };
-            let mut model: T::Model = serde_json::from_value(row).map_err(|err| record(err.to_string()))?;
+            let mut model: T::Model = serde_json::from_str(&row).map_err(|err| record(err.to_string()))?;
             model.check().map_err(|err| record(err.to_string()))?;
+            let id = model.row_id();
+            if !(1..=MAX_ID).contains(&id) {
+                return Err(record(format!("the id {id} is outside 1 to {MAX_ID}")));
+            }
             if let Some(parent) = model.take_parent() {
                 self.parents.push(parent);
             }
@@ -226,11 +314,12 @@ impl State<'_> {
 
     /// Agent sessions name no token in an archive: each is restored under
     /// one revoked token of its user, made here.
-    async fn with_placeholder_tokens(
-        &mut self,
-        mut rows: Vec<(u64, Value)>,
-    ) -> Result<Vec<(u64, Value)>, ArchiveError> {
-        for (line, row) in &mut rows {
+    async fn with_placeholder_tokens(&mut self, rows: Vec<(u64, String)>) -> Result<Vec<(u64, String)>, ArchiveError> {
+        let mut out = Vec::with_capacity(rows.len());
+        for (line, text) in rows {
+            let line = &line;
+            let mut row: Value = serde_json::from_str(&text)
+                .map_err(|err| ArchiveError::Record { line: *line, message: format!("agent_session: {err}") })?;
             let user = row.get("user_id").and_then(Value::as_i64).ok_or_else(|| ArchiveError::Record {
                 line: *line,
                 message: "agent_session: missing field `user_id`".into(),
@@ -260,8 +349,9 @@ impl State<'_> {
             if let Some(object) = row.as_object_mut() {
                 object.insert("token_id".into(), token.into());
             }
+            out.push((*line, row.to_string()));
         }
-        Ok(rows)
+        Ok(out)
     }
 
     async fn link_parents(&mut self) -> Result<(), ArchiveError> {
@@ -271,13 +361,45 @@ impl State<'_> {
                 .filter(task::Column::Id.eq(id))
                 .exec(self.txn)
                 .await
-                .map_err(|err| ArchiveError::Record {
-                    line: 0,
-                    message: format!("task {id}: its parent {parent}: {err}"),
+                .map_err(|err| {
+                    tracing::debug!(task = id, parent, error = %err, "a parent was not linked");
+                    ArchiveError::Inconsistent { rule: "a task's parent is a task of the archive", rows: 1 }
                 })?;
         }
         Ok(())
     }
+}
+
+/// The largest id imported: far below where SQLite's AUTOINCREMENT runs out.
+const MAX_ID: i64 = 1 << 40;
+/// The largest task number or wiki revision: room for many more after it.
+const MAX_NUMBER: i32 = 1 << 30;
+
+fn number(argument: &str, value: i32) -> crate::store::Result<()> {
+    if (1..=MAX_NUMBER).contains(&value) {
+        return Ok(());
+    }
+    Err(crate::store::StoreError::bad_argument(
+        argument,
+        format!("`{argument}` {value} is outside 1 to {MAX_NUMBER}"),
+        "fix the archive",
+    ))
+}
+
+fn instants(values: &[(&str, Option<chrono::DateTime<chrono::Utc>>)]) -> crate::store::Result<()> {
+    // The years a cursor can hold an instant in.
+    for (argument, at) in values {
+        if let Some(at) = at
+            && !(1970..=2200).contains(&chrono::Datelike::year(at))
+        {
+            return Err(crate::store::StoreError::bad_argument(
+                argument,
+                format!("`{argument}` {at} is outside the years 1970 to 2200"),
+                "fix the archive",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A row checked as a write of it would be.
@@ -322,7 +444,7 @@ impl Checked for entity::workspace::Model {
 
 impl Checked for entity::project::Model {
     fn check(&mut self) -> crate::store::Result<()> {
-        name("key", &mut self.key)?;
+        self.key = crate::store::project_writes::validate_key(&self.key)?;
         name("name", &mut self.name)?;
         match &mut self.description {
             Some(text) => html("description", text, input::MAX_DESCRIPTION_CHARS),
@@ -347,6 +469,16 @@ impl Checked for entity::label::Model {
 
 impl Checked for entity::task::Model {
     fn check(&mut self) -> crate::store::Result<()> {
+        number("number", self.number)?;
+        instants(&[
+            ("created_at", Some(self.created_at)),
+            ("updated_at", Some(self.updated_at)),
+            ("completed_at", self.completed_at),
+            ("deleted_at", self.deleted_at),
+        ])?;
+        if let Some(due) = self.due_date {
+            input::filter_date("due_date", Some(due))?;
+        }
         name("title", &mut self.title)?;
         match &mut self.description {
             Some(text) => html("description", text, input::MAX_DESCRIPTION_CHARS),
@@ -361,15 +493,22 @@ impl Checked for entity::task::Model {
 
 impl Checked for entity::comment::Model {
     fn check(&mut self) -> crate::store::Result<()> {
+        instants(&[("created_at", Some(self.created_at)), ("updated_at", Some(self.updated_at))])?;
         html("body", &mut self.body, input::MAX_COMMENT_CHARS)
     }
 }
 
 impl Checked for entity::task_event::Model {
     fn check(&mut self) -> crate::store::Result<()> {
+        instants(&[("at", Some(self.at))])?;
         name("field", &mut self.field)?;
-        for value in [&self.old_value, &self.new_value].into_iter().flatten() {
-            input::multi_line("value", value, input::MAX_DESCRIPTION_CHARS)?;
+        for value in [&mut self.old_value, &mut self.new_value].into_iter().flatten() {
+            if self.field == "description" {
+                // A description's old and new texts are HTML, read back as such.
+                *value = input::html("value", value, input::MAX_DESCRIPTION_CHARS)?;
+            } else {
+                input::multi_line("value", value, input::MAX_DESCRIPTION_CHARS)?;
+            }
         }
         Ok(())
     }
@@ -377,7 +516,8 @@ impl Checked for entity::task_event::Model {
 
 impl Checked for entity::wiki_page::Model {
     fn check(&mut self) -> crate::store::Result<()> {
-        name("path", &mut self.path)?;
+        number("revision", self.revision)?;
+        self.path = crate::store::wiki::validate_path("path", &self.path)?;
         name("title", &mut self.title)?;
         input::multi_line("content", &self.content, crate::store::wiki_writes::MAX_CONTENT_CHARS)
     }
@@ -385,6 +525,7 @@ impl Checked for entity::wiki_page::Model {
 
 impl Checked for entity::wiki_revision::Model {
     fn check(&mut self) -> crate::store::Result<()> {
+        number("revision", self.revision)?;
         input::multi_line("content", &self.content, crate::store::wiki_writes::MAX_CONTENT_CHARS)
     }
 }
@@ -393,8 +534,11 @@ impl Checked for entity::agent_session::Model {
     fn check(&mut self) -> crate::store::Result<()> {
         name("public_id", &mut self.public_id)?;
         name("name", &mut self.name)?;
-        match &self.status {
-            Some(status) => input::multi_line("status", status, input::MAX_STATUS_CHARS),
+        match &mut self.status {
+            Some(status) => {
+                *status = input::single_line("status", status, input::MAX_STATUS_CHARS)?;
+                Ok(())
+            }
             None => Ok(()),
         }
     }
@@ -411,3 +555,36 @@ macro_rules! unchecked {
 }
 
 unchecked!(workspace_member, project_member, task_label, task_coworker);
+
+macro_rules! ids {
+    ($($entity:ident),*) => {
+        $(impl HasId for entity::$entity::Model {
+            fn row_id(&self) -> i64 {
+                self.id
+            }
+        })*
+    };
+}
+
+/// Every row's id, for the bound on ids.
+trait HasId {
+    fn row_id(&self) -> i64;
+}
+
+ids!(
+    user,
+    workspace,
+    workspace_member,
+    project,
+    project_member,
+    status,
+    label,
+    task,
+    task_label,
+    task_coworker,
+    comment,
+    task_event,
+    wiki_page,
+    wiki_revision,
+    agent_session
+);
