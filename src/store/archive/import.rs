@@ -279,7 +279,6 @@ impl State<'_> {
     where
         T: Table,
         T::Model: Checked
-            + HasId
             + serde::Serialize
             + serde::de::DeserializeOwned
             + sea_orm::IntoActiveModel<T::ActiveModel>
@@ -293,7 +292,7 @@ impl State<'_> {
             let record = |message: String| ArchiveError::Record { line, message: format!("{}: {message}", T::NAME) };
             let mut model: T::Model = serde_json::from_str(&row).map_err(|err| record(err.to_string()))?;
             model.check().map_err(|err| record(err.to_string()))?;
-            let id = model.row_id();
+            let id = T::id_of(&model);
             if !(1..=MAX_ID).contains(&id) {
                 return Err(record(format!("the id {id} is outside 1 to {MAX_ID}")));
             }
@@ -555,36 +554,3 @@ macro_rules! unchecked {
 }
 
 unchecked!(workspace_member, project_member, task_label, task_coworker);
-
-macro_rules! ids {
-    ($($entity:ident),*) => {
-        $(impl HasId for entity::$entity::Model {
-            fn row_id(&self) -> i64 {
-                self.id
-            }
-        })*
-    };
-}
-
-/// Every row's id, for the bound on ids.
-trait HasId {
-    fn row_id(&self) -> i64;
-}
-
-ids!(
-    user,
-    workspace,
-    workspace_member,
-    project,
-    project_member,
-    status,
-    label,
-    task,
-    task_label,
-    task_coworker,
-    comment,
-    task_event,
-    wiki_page,
-    wiki_revision,
-    agent_session
-);

@@ -15,11 +15,20 @@ where
     Self::ActiveModel: ActiveModelTrait<Entity = Self> + Send,
 {
     const NAME: &'static str;
+
+    /// A row's id (every table has one).
+    fn id_of(row: &Self::Model) -> i64;
 }
 
 macro_rules! tables {
     ($($entity:ident),* $(,)?) => {
-        $(impl Table for entity::$entity::Entity { const NAME: &'static str = stringify!($entity); })*
+        $(impl Table for entity::$entity::Entity {
+            const NAME: &'static str = stringify!($entity);
+
+            fn id_of(row: &Self::Model) -> i64 {
+                row.id
+            }
+        })*
     };
 }
 
