@@ -25,7 +25,7 @@ pub fn base_url(public: Option<&Url>, listen: SocketAddr) -> Url {
 
 /// `base` joined with `path` (a path of this server, without its leading
 /// slash), keeping a path prefix the public URL has.
-fn at(base: &Url, path: &str) -> String {
+pub fn at(base: &Url, path: &str) -> String {
     let mut base = base.clone();
     if !base.path().ends_with('/') {
         base.set_path(&format!("{}/", base.path()));

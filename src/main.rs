@@ -140,8 +140,7 @@ async fn seed(url: &str, args: &SeedArgs) -> Result<(), Failure> {
 async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, mut settings: Settings) -> Result<(), Failure> {
     if settings.oauth.issuer.is_some() && settings.oauth.audience.is_none() {
         let base = connect::base_url(settings.public_url.as_ref(), args.listen);
-        settings.oauth.audience =
-            Some(connect::Connection { base: &base, token: "", database_url: "", program: "" }.mcp());
+        settings.oauth.audience = Some(connect::at(&base, "mcp"));
     }
     let mut conn = db::connect_with(url, pool).await?;
     if args.demo {

@@ -106,7 +106,7 @@ impl ResourceServer {
     /// `base` is this server's public URL.
     pub fn new(settings: &OAuthSettings, base: &url::Url) -> Option<Self> {
         let issuer = settings.issuer.clone()?;
-        let audience = settings.audience.clone().unwrap_or_else(|| join(base, "mcp"));
+        let audience = settings.audience.clone().unwrap_or_else(|| crate::connect::at(base, "mcp"));
         let metadata_url = metadata_url(base, &audience);
         Some(Self {
             keys: keys::Keys::new(issuer.clone()),
@@ -246,14 +246,6 @@ impl ResourceServer {
 /// printable ASCII but quote and backslash).
 fn quoted(text: &str) -> String {
     text.chars().filter(|c| matches!(c, ' '..='~') && *c != '"' && *c != '\\').collect()
-}
-
-fn join(base: &url::Url, path: &str) -> String {
-    let mut base = base.clone();
-    if !base.path().ends_with('/') {
-        base.set_path(&format!("{}/", base.path()));
-    }
-    base.join(path).map_or_else(|_| format!("{base}{path}"), String::from)
 }
 
 /// RFC 9728: the well-known path inserted between the resource's host and
