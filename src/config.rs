@@ -72,15 +72,32 @@ pub enum Command {
     Export {
         #[arg(value_name = "FILE")]
         file: std::path::PathBuf,
+        /// Only this workspace: its members, projects, tasks, wiki and
+        /// sessions, and the users they name.
+        #[arg(long, value_name = "KEY")]
+        workspace: Option<String>,
     },
-    /// Read an archive into an empty database, all or nothing (gzip is
-    /// recognised; `-` for stdin).
+    /// Read an archive into an empty database, or another tracker's export
+    /// into a project; all or nothing, and a second run of the same files
+    /// changes nothing (gzip is recognised; `-` reads an archive from stdin).
     Import {
-        /// The kind of file: `tasklens` (an archive of `tasklens export`).
+        /// The kind of files: `tasklens` (an archive of `tasklens export`),
+        /// `github` (`gh api` issues and comments, `gh issue list --json`),
+        /// `jira` (REST search pages), `linear` (its CSV export).
         #[arg(value_enum)]
         format: ImportFormat,
-        #[arg(value_name = "FILE")]
-        file: std::path::PathBuf,
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// The project the tasks go to (github, jira, linear); made, with
+        /// the default workflow, when it does not exist.
+        #[arg(long, value_name = "KEY")]
+        project: Option<String>,
+        /// The workspace of a project to make, when there are several.
+        #[arg(long, value_name = "KEY")]
+        workspace: Option<String>,
+        /// GitHub: import pull requests too (skipped by default).
+        #[arg(long)]
+        include_pulls: bool,
         /// Read and check everything, report what would be written, write nothing.
         #[arg(long)]
         dry_run: bool,
@@ -91,6 +108,9 @@ pub enum Command {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ImportFormat {
     Tasklens,
+    Github,
+    Jira,
+    Linear,
 }
 
 #[derive(Debug, Args)]

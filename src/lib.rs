@@ -17,6 +17,7 @@ pub mod demo;
 pub mod error_code;
 pub mod graphql;
 pub mod http;
+pub mod import;
 pub mod mcp;
 pub mod metrics;
 pub mod oauth;

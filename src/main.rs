@@ -11,7 +11,7 @@ use tasklens::config::{
 };
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
 use tasklens::store::{identity, tokens};
-use tasklens::{App, connect, db, graphql, http, mcp, store};
+use tasklens::{App, connect, db, graphql, http, import, mcp, store};
 
 type Failure = Box<dyn std::error::Error>;
 
@@ -77,9 +77,32 @@ async fn run(cli: Cli) -> Result<(), Failure> {
         Command::Token { command: TokenCommand::List { user } } => {
             list_tokens(&cli.database_url, user.as_deref()).await
         }
-        Command::Export { file } => export(&cli.database_url, &file).await,
-        Command::Import { format: ImportFormat::Tasklens, file, dry_run } => {
-            import(&cli.database_url, &file, dry_run).await
+        Command::Export { file, workspace } => export(&cli.database_url, &file, workspace.as_deref()).await,
+        Command::Import { format: ImportFormat::Tasklens, files, project, workspace, include_pulls, dry_run } => {
+            if project.is_some() || workspace.is_some() || include_pulls {
+                return Err("an archive restores a whole database: --project, --workspace and --include-pulls are \
+                            for github, jira and linear"
+                    .into());
+            }
+            let [file] = files.as_slice() else {
+                return Err("an archive is one file".into());
+            };
+            import(&cli.database_url, file, dry_run).await
+        }
+        Command::Import { format, files, project, workspace, include_pulls, dry_run } => {
+            let system = match format {
+                ImportFormat::Github => store::sources::SourceSystem::Github,
+                ImportFormat::Jira => store::sources::SourceSystem::Jira,
+                _ => store::sources::SourceSystem::Linear,
+            };
+            let Some(project) = project else {
+                return Err("name the project the tasks go to: --project KEY (made when missing)".into());
+            };
+            if include_pulls && system != store::sources::SourceSystem::Github {
+                return Err("--include-pulls is for github".into());
+            }
+            let options = import::ImportOptions { project, workspace, include_pulls, dry_run };
+            import_from(&cli.database_url, system, &files, &options).await
         }
         Command::Token { command: TokenCommand::Revoke { id } } => {
             let conn = db::connect(&cli.database_url).await?;
@@ -224,9 +247,9 @@ fn connection_lines(database_url: &str, settings: &Settings, listen: std::net::S
     format!("Board: {}\nGraphiQL: {}\n\n{}", connection.board(), connection.graphiql(), connection.agent_lines())
 }
 
-/// `tasklens export FILE`: the archive, gzipped for a `.gz` name, on
-/// stdout for `-`; one summary line on stderr.
-async fn export(url: &str, file: &std::path::Path) -> Result<(), Failure> {
+/// `tasklens export FILE [--workspace KEY]`: the archive, gzipped for a
+/// `.gz` name, on stdout for `-`; one summary line on stderr.
+async fn export(url: &str, file: &std::path::Path, workspace: Option<&str>) -> Result<(), Failure> {
     use std::io::Write;
     let conn = db::connect(url).await?;
     let started = std::time::Instant::now();
@@ -239,13 +262,13 @@ async fn export(url: &str, file: &std::path::Path) -> Result<(), Failure> {
     let bar = rows_bar("exporting");
     let counts = if file.extension().is_some_and(|e| e == "gz") {
         let mut gz = flate2::write::GzEncoder::new(std::io::BufWriter::new(sink), flate2::Compression::default());
-        let counts = store::archive::export(&conn, &mut gz, &|_, rows| bar.inc(rows)).await?;
+        let counts = store::archive::export(&conn, &mut gz, workspace, &|_, rows| bar.inc(rows)).await?;
         // The trailer, and every byte, written or the export fails.
         gz.finish()?.flush()?;
         counts
     } else {
         let mut out = std::io::BufWriter::new(sink);
-        let counts = store::archive::export(&conn, &mut out, &|_, rows| bar.inc(rows)).await?;
+        let counts = store::archive::export(&conn, &mut out, workspace, &|_, rows| bar.inc(rows)).await?;
         out.flush()?;
         counts
     };
@@ -282,6 +305,35 @@ async fn import(url: &str, file: &std::path::Path, dry_run: bool) -> Result<(), 
     } else {
         db::refresh_statistics(&conn).await?;
         eprintln!("imported {} rows in {:.1} s: {counts}", counts.total(), started.elapsed().as_secs_f64());
+    }
+    Ok(())
+}
+
+/// `tasklens import github|jira|linear FILE... --project KEY [--dry-run]`.
+async fn import_from(
+    url: &str,
+    system: store::sources::SourceSystem,
+    files: &[std::path::PathBuf],
+    options: &import::ImportOptions,
+) -> Result<(), Failure> {
+    let conn = db::connect(url).await?;
+    let started = std::time::Instant::now();
+    let bar = rows_bar("importing");
+    let summary = import::run(&conn, system, files, options, &|n| bar.inc(n)).await;
+    bar.finish_and_clear();
+    let summary = summary?;
+    let seconds = started.elapsed().as_secs_f64();
+    if options.dry_run {
+        eprintln!(
+            "dry run: {} records read into {}; would write {}; nothing was written",
+            summary.records, summary.project, summary.counts
+        );
+    } else {
+        db::refresh_statistics(&conn).await?;
+        eprintln!(
+            "imported {} records into {} in {seconds:.1} s: {}; {} change-log events",
+            summary.records, summary.project, summary.counts, summary.events
+        );
     }
     Ok(())
 }

@@ -7,6 +7,7 @@ pub mod agent_session;
 pub mod api_token;
 pub mod comment;
 pub mod enums;
+pub mod external_user;
 pub mod label;
 pub mod project;
 pub mod project_member;

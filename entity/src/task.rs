@@ -1,4 +1,5 @@
-//! A task; `updated_at` is its last activity, `deleted_at` marks a tombstone.
+//! A task; `updated_at` is its last activity, `deleted_at` marks a tombstone,
+//! `source_*` name where an import brought it from.
 
 use crate::{Priority, TaskKind};
 use sea_orm::entity::prelude::*;
@@ -25,6 +26,14 @@ pub struct Model {
     pub updated_at: DateTimeUtc,
     pub completed_at: Option<DateTimeUtc>,
     pub deleted_at: Option<DateTimeUtc>,
+    /// The tracker an import brought the task from (`github`, `jira`,
+    /// `linear`), its key there and its address; absent when made here.
+    #[serde(default)]
+    pub source_system: Option<String>,
+    #[serde(default)]
+    pub source_key: Option<String>,
+    #[serde(default)]
+    pub source_url: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -15,6 +15,7 @@ mod m20261201_000002_live_task_count_indexes;
 mod m20261201_000003_status_task_counts;
 mod m20261201_000004_token_parent;
 mod m20261202_000001_names_in_nfc;
+mod m20261202_000002_task_sources;
 
 /// The due date that sorts unscheduled tasks after every real one in the
 /// "due" order. A four-digit year, so that SQLite's text dates still compare
@@ -34,6 +35,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000003_status_task_counts::Migration),
             Box::new(m20261201_000004_token_parent::Migration),
             Box::new(m20261202_000001_names_in_nfc::Migration),
+            Box::new(m20261202_000002_task_sources::Migration),
         ]
     }
 }

@@ -297,6 +297,9 @@ fn plan_task(
         updated_at,
         completed_at,
         deleted_at,
+        source_system: None,
+        source_key: None,
+        source_url: None,
     });
 }
 
@@ -451,6 +454,7 @@ fn plan_comments(
             created_at: at,
             updated_at,
             deleted_at,
+            source_key: None,
         });
         changes.push(Change { at, actor: author.id, field: "comment", old: None, new: Some(id.to_string()) });
     }

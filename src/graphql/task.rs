@@ -1,6 +1,6 @@
 //! Tasks: the object, and the filter and order its lists take.
 
-use async_graphql::{Context, Enum, ErrorExtensions, ID, InputObject, Object};
+use async_graphql::{Context, Enum, ErrorExtensions, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, NaiveDate, Utc};
 
 use entity::{status, task, user};
@@ -39,6 +39,26 @@ pub enum TaskKind {
     Bug,
     Feature,
     Epic,
+}
+
+/// The trackers tasks are imported from.
+#[derive(Enum, Clone, Copy, PartialEq, Eq)]
+#[graphql(remote = "crate::store::sources::SourceSystem")]
+pub enum SourceSystem {
+    Github,
+    Jira,
+    Linear,
+}
+
+/// Where an imported task came from: `tasklens import` finds it again by
+/// this, so a second run updates it instead of adding it twice.
+#[derive(SimpleObject)]
+pub struct TaskSource {
+    pub system: SourceSystem,
+    /// Its key there: `owner/repo#123` (GitHub), `PROJ-42` (Jira), `ENG-7` (Linear).
+    pub key: String,
+    /// Its address there, when the export gives one.
+    pub url: Option<String>,
 }
 
 #[derive(Enum, Clone, Copy, PartialEq, Eq, Default)]
@@ -83,6 +103,10 @@ pub struct TaskFilterInput {
     /// Parent task ref.
     pub parent: Option<String>,
     pub kind: Option<TaskKind>,
+    /// Imported from this tracker.
+    pub source: Option<SourceSystem>,
+    /// Imported with this key there (`owner/repo#123`, `PROJ-42`).
+    pub source_key: Option<String>,
 }
 
 impl From<TaskFilterInput> for TaskFilter {
@@ -101,6 +125,8 @@ impl From<TaskFilterInput> for TaskFilter {
             due_before: f.due_before,
             parent: f.parent,
             kind: f.kind.map(Into::into),
+            source: f.source.map(Into::into),
+            source_key: f.source_key,
         }
     }
 }
@@ -307,6 +333,11 @@ impl Task {
         self.row.completed_at
     }
     /// A deleted task is a tombstone: out of every list, still readable by ref.
+    /// The tracker it was imported from; null for a task made here.
+    async fn source(&self) -> Option<TaskSource> {
+        let system = crate::store::sources::SourceSystem::parse(self.row.source_system.as_deref()?).ok()?;
+        Some(TaskSource { system: system.into(), key: self.row.source_key.clone()?, url: self.row.source_url.clone() })
+    }
     async fn deleted(&self) -> bool {
         self.row.deleted_at.is_some()
     }

@@ -25,8 +25,9 @@ pub const FORMAT: &str = "tasklens-archive";
 pub const VERSION: u64 = 1;
 
 /// The tables of an archive, each after those it references.
-pub const TABLES: [&str; 15] = [
+pub const TABLES: [&str; 16] = [
     "user",
+    "external_user",
     "workspace",
     "workspace_member",
     "project",
@@ -59,6 +60,8 @@ pub enum ArchiveError {
     Inconsistent { rule: &'static str, rows: i64 },
     #[error("the database already holds a board: an archive is restored into an empty database")]
     NotEmpty,
+    #[error("no workspace with key {0}")]
+    NoWorkspace(String),
     #[error(transparent)]
     Db(#[from] sea_orm::DbErr),
 }

@@ -18,6 +18,7 @@ pub mod keyset;
 pub mod lookup;
 pub mod project_writes;
 pub mod projects;
+pub mod sources;
 pub mod task_writes;
 pub mod tasks;
 pub mod tokens;

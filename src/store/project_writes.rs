@@ -1,6 +1,6 @@
 //! Creating projects and adding their members.
 
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set, TransactionTrait};
 
 use entity::{
     ProjectRole, StatusCategory, WorkspaceRole, project, project_member, status, user, workspace, workspace_member,
@@ -66,21 +66,42 @@ pub async fn create_project(store: &Store, viewer: &Viewer, new: &NewProject) ->
         ));
     }
     let txn = store.db.begin().await?;
+    let created = insert_project(&txn, ws.id, &key, &name, description).await?;
+    project_member::ActiveModel {
+        project_id: Set(created.id),
+        user_id: Set(viewer.user_id),
+        role: Set(ProjectRole::Manager),
+        ..Default::default()
+    }
+    .insert(&txn)
+    .await?;
+    txn.commit().await?;
+    Ok(created)
+}
+
+/// A project with the default workflow; the key and name are checked.
+pub(crate) async fn insert_project(
+    txn: &DatabaseTransaction,
+    workspace_id: i64,
+    key: &str,
+    name: &str,
+    description: Option<String>,
+) -> Result<project::Model> {
     let at = now();
     let created = project::ActiveModel {
-        workspace_id: Set(ws.id),
-        key: Set(key.clone()),
-        name: Set(name.clone()),
+        workspace_id: Set(workspace_id),
+        key: Set(key.to_owned()),
+        name: Set(name.to_owned()),
         description: Set(description),
         created_at: Set(at),
         updated_at: Set(at),
         archived_at: Set(None),
         ..Default::default()
     }
-    .insert(&txn)
+    .insert(txn)
     .await
     .on_violation(&PROJECT_KEY, || {
-        StoreError::conflict(format!("a project with key {} exists", echo(&key)), "choose another key")
+        StoreError::conflict(format!("a project with key {} exists", echo(key)), "choose another key")
     })?;
     status::Entity::insert_many(DEFAULT_STATUSES.iter().enumerate().map(|(i, (key, name, category))| {
         status::ActiveModel {
@@ -92,17 +113,8 @@ pub async fn create_project(store: &Store, viewer: &Viewer, new: &NewProject) ->
             ..Default::default()
         }
     }))
-    .exec(&txn)
+    .exec(txn)
     .await?;
-    project_member::ActiveModel {
-        project_id: Set(created.id),
-        user_id: Set(viewer.user_id),
-        role: Set(ProjectRole::Manager),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
-    txn.commit().await?;
     Ok(created)
 }
 

@@ -16,6 +16,7 @@ use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
 use super::lookup::{contains_word, parse_ref, project_ids_by_key, user_id_by_name, words};
+use super::sources::SourceSystem;
 use super::visibility::{task_in_visible_project, visible_project_ids};
 use super::{Result, Store, StoreError, input};
 
@@ -44,6 +45,10 @@ pub struct TaskFilter {
     /// Parent task ref.
     pub parent: Option<String>,
     pub kind: Option<TaskKind>,
+    /// Imported from this system (`github`, `jira`, `linear`).
+    pub source: Option<SourceSystem>,
+    /// Imported with this key there (`owner/repo#123`, `PROJ-42`).
+    pub source_key: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -198,6 +203,12 @@ fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> R
     }
     if let Some(kind) = filter.kind {
         c = c.add(task::Column::Kind.eq(kind));
+    }
+    if let Some(system) = filter.source {
+        c = c.add(task::Column::SourceSystem.eq(system.as_str()));
+    }
+    if let Some(key) = &filter.source_key {
+        c = c.add(task::Column::SourceKey.eq(key.as_str()));
     }
     Ok(c)
 }
@@ -416,6 +427,8 @@ fn counted_by_status(filter: &TaskFilter) -> bool {
         due_before,
         parent,
         kind,
+        source,
+        source_key,
     } = filter;
     assignee.is_none()
         && involves.is_none()
@@ -427,6 +440,8 @@ fn counted_by_status(filter: &TaskFilter) -> bool {
         && due_before.is_none()
         && parent.is_none()
         && kind.is_none()
+        && source.is_none()
+        && source_key.is_none()
 }
 
 /// The live tasks of the visible projects in scope, from the counters the

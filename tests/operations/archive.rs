@@ -45,9 +45,13 @@ async fn answers(url: &str) -> Vec<Value> {
 }
 
 async fn exported(url: &str) -> Vec<u8> {
+    exported_part(url, None).await
+}
+
+async fn exported_part(url: &str, workspace: Option<&str>) -> Vec<u8> {
     let conn = db::connect(url).await.expect("database");
     let mut out = Vec::new();
-    archive::export(&conn, &mut out, &|_, _| {}).await.expect("export");
+    archive::export(&conn, &mut out, workspace, &|_, _| {}).await.expect("export");
     out
 }
 
@@ -130,6 +134,48 @@ async fn a_board_moved_to_postgresql_and_back_answers_the_same() {
     assert!(matches!(again, Err(ArchiveError::NotEmpty)), "{again:?}");
 }
 
+/// One workspace taken out alone answers, in a database of its own, what
+/// it answered beside the others.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_workspace_moves_alone() {
+    let seeded = TestDb::create(Backend::Sqlite).await;
+    let conn = db::connect(&seeded.url).await.expect("database");
+    demo::seed(&conn, &SeedOptions { projects: 6, tasks: 120, seed: 11 }).await.expect("seed");
+    conn.close().await.ok();
+    let source = TestDb::create(Backend::Sqlite).await;
+    imported(&source.url, &exported(&seeded.url).await, false).await.expect("the board as the API stores it");
+    let target = TestDb::create(Backend::Sqlite).await;
+    let counts = imported(&target.url, &exported_part(&source.url, Some("OPS")).await, false).await.expect("import");
+    assert_eq!(counts.get("workspace"), 1);
+
+    let queries = [
+        "{ workspaces(first: 10) { nodes { key } } }",
+        "{ projects(first: 50) { totalCount nodes { key name statuses { key } labels { name color } } } }",
+        "{ tasks(first: 100, order: REF) { totalCount nodes { ref title description done assignee { username }
+            labels { name } coworkers { username } parent { ref } comments(first: 5) { nodes { body author { username } } } } } }",
+        "{ activity(first: 100) { totalCount nodes { field newValue actor { username } task { ref } } } }",
+        "{ wikiTree(workspace: \"OPS\", first: 100) { totalCount nodes { path title revision } } }",
+    ];
+    let ask = |url: String, query: &'static str| async move {
+        let conn = db::connect(&url).await.expect("database");
+        let token = tokens::create_token(&conn, demo::DEMO_USERNAME, Some("OPS"), true, "part").await.expect("token");
+        let viewer = identity::authenticate(&conn, &token).await.expect("viewer");
+        let app = App::new(conn, Settings::default());
+        let request = tasklens::graphql::with_viewer(async_graphql::Request::new(query), app.store(), viewer);
+        serde_json::to_value(app.graphql().execute(request).await).expect("json")
+    };
+    for query in queries {
+        let (before, after) = (ask(source.url.clone(), query).await, ask(target.url.clone(), query).await);
+        assert!(before["errors"].is_null(), "{before}");
+        if let Some(diff) = difference(&after, &before, "") {
+            panic!("{query}\n{diff}");
+        }
+    }
+    let conn = db::connect(&target.url).await.expect("database");
+    use sea_orm::{EntityTrait, PaginatorTrait};
+    assert_eq!(entity::workspace::Entity::find().count(&conn).await.expect("count"), 1, "the others stay behind");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cut_edited_or_hostile_archive_writes_nothing() {
     let source = TestDb::create(Backend::Sqlite).await;
@@ -208,6 +254,11 @@ async fn a_cut_edited_or_hostile_archive_writes_nothing() {
         ("an unknown table", text.replacen("\"table\":\"label\"", "\"table\":\"secrets\"", 1), "unknown table"),
         ("not an archive", "{\"hello\":1}\n".to_owned(), "not a tasklens archive"),
         ("a later version", text.replacen("\"version\":1", "\"version\":99", 1), "version 99"),
+        (
+            "a flood of blank lines (what a gzip bomb unpacks to)",
+            text.replacen('\n', &"\n".repeat(2 << 20), 1),
+            "blank lines",
+        ),
     ];
     for (what, archive, expected) in cases {
         let err = imported(&target.url, archive.as_bytes(), false).await.expect_err(what);

@@ -6,7 +6,12 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+#[allow(dead_code)]
+#[path = "../mcp/client.rs"]
+mod client;
+
 mod archive;
+mod imports;
 mod oauth_users;
 mod process;
 mod readiness;

@@ -163,9 +163,14 @@ async fn the_first_run_says_what_it_seeded_and_lines_an_agent_client_pastes_work
     over_stdio.cancel().await.ok();
 }
 
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub(crate) type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
-async fn subscribed(base: &str, token: &str, project: &str) -> Socket {
+pub(crate) async fn subscribed(base: &str, token: &str, project: &str) -> Socket {
+    subscribed_after(base, token, project, None).await
+}
+
+/// `taskEvents` of `project`, from the event with cursor `after` when given.
+pub(crate) async fn subscribed_after(base: &str, token: &str, project: &str, after: Option<&str>) -> Socket {
     let mut request = format!("{}/graphql/ws", base.replace("http", "ws")).into_client_request().expect("request");
     request.headers_mut().insert("Sec-WebSocket-Protocol", "graphql-transport-ws".parse().expect("header"));
     let (mut socket, _) = tokio_tungstenite::connect_async(request).await.expect("websocket");
@@ -173,8 +178,9 @@ async fn subscribed(base: &str, token: &str, project: &str) -> Socket {
     socket.send(Message::text(init.to_string())).await.expect("init");
     let ack = socket.next().await.expect("an answer").expect("a message");
     assert!(ack.to_text().unwrap_or_default().contains("connection_ack"), "{ack:?}");
-    let query = format!("subscription {{ taskEvents(project: \"{project}\") {{ field }} }}");
-    let subscribe = json!({"id": "1", "type": "subscribe", "payload": {"query": query}});
+    let query = "subscription($p: String!, $a: String) { taskEvents(project: $p, after: $a) { field } }";
+    let variables = json!({"p": project, "a": after});
+    let subscribe = json!({"id": "1", "type": "subscribe", "payload": {"query": query, "variables": variables}});
     socket.send(Message::text(subscribe.to_string())).await.expect("subscribe");
     socket
 }

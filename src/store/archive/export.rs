@@ -3,7 +3,10 @@
 
 use std::io::Write;
 
-use sea_orm::{AccessMode, DatabaseConnection, DatabaseTransaction, DbBackend, IsolationLevel, TransactionTrait};
+use sea_orm::{
+    AccessMode, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbBackend, EntityTrait, IsolationLevel,
+    QueryFilter, TransactionTrait,
+};
 use serde_json::json;
 
 use super::rows::{Table, for_each_table, page};
@@ -19,14 +22,29 @@ fn page_size(table: &str) -> u64 {
     }
 }
 
-/// Writes everything `db` holds to `out` as an archive; `progress` is told
-/// each page of rows as it is written.
+/// Writes everything `db` holds (or one workspace's part of it) to `out`
+/// as an archive; `progress` is told each page of rows as it is written.
 pub async fn export(
     db: &DatabaseConnection,
     out: &mut dyn Write,
+    workspace: Option<&str>,
     progress: &(dyn Fn(&str, u64) + Sync),
 ) -> Result<Counts, ArchiveError> {
-    let header = json!({"format": FORMAT, "version": VERSION, "exported_at": crate::store::now()});
+    let scope = match workspace {
+        Some(key) => Some(
+            entity::workspace::Entity::find()
+                .filter(entity::workspace::Column::Key.eq(key))
+                .one(db)
+                .await?
+                .ok_or_else(|| ArchiveError::NoWorkspace(crate::text::echo(key)))?
+                .id,
+        ),
+        None => None,
+    };
+    let mut header = json!({"format": FORMAT, "version": VERSION, "exported_at": crate::store::now()});
+    if let Some(key) = workspace {
+        header["workspace"] = json!(key);
+    }
     line(out, &header)?;
     // One snapshot for every table: rows written meanwhile are in the
     // archive whole or not at all.
@@ -36,7 +54,7 @@ pub async fn export(
         }
         _ => db.begin().await?,
     };
-    let mut writer = Writer { db: &txn, out, counts: Counts::default(), progress };
+    let mut writer = Writer { db: &txn, out, counts: Counts::default(), progress, scope };
     for_each_table!(write_table(&mut writer));
     let Writer { out, counts, .. } = writer;
     line(out, &json!({"end": true, "rows": counts}))?;
@@ -50,6 +68,8 @@ struct Writer<'a> {
     out: &'a mut dyn Write,
     counts: Counts,
     progress: &'a (dyn Fn(&str, u64) + Sync),
+    /// The workspace id when one workspace is exported.
+    scope: Option<i64>,
 }
 
 async fn write_table<T>(writer: &mut Writer<'_>) -> Result<(), ArchiveError>
@@ -61,7 +81,7 @@ where
     let mut after = 0;
     loop {
         let size = page_size(T::NAME);
-        let rows = page::<T, _>(writer.db, after, size).await?;
+        let rows = page::<T, _>(writer.db, after, size, writer.scope).await?;
         let written = rows.len() as u64;
         for row in rows {
             let mut row = serde_json::to_value(&row).map_err(|err| ArchiveError::Write(err.into()))?;

@@ -23,6 +23,8 @@ use crate::store::input;
 
 /// The longest line read: a wiki page at its longest, escaped, fits.
 const MAX_LINE_BYTES: usize = 8 << 20;
+/// Blank lines an archive may hold in all.
+const MAX_BLANK_BYTES: usize = 1 << 20;
 /// Rows written per batch, and the most bytes of lines a batch holds (a
 /// batch of long pages is written sooner, so memory stays bounded).
 const BATCH: usize = 500;
@@ -47,7 +49,7 @@ pub async fn import(
     if user::Entity::find().count(&txn).await? > 0 || workspace::Entity::find().count(&txn).await? > 0 {
         return Err(ArchiveError::NotEmpty);
     }
-    let mut reader = Reader { input, line: 0, buffer: Vec::new() };
+    let mut reader = Reader { input, line: 0, buffer: Vec::new(), blank_bytes: 0 };
     if !reader.next()? {
         return Err(ArchiveError::Truncated(0));
     }
@@ -197,6 +199,7 @@ struct Reader<'a> {
     /// The number of the line last read.
     line: u64,
     buffer: Vec<u8>,
+    blank_bytes: usize,
 }
 
 impl Reader<'_> {
@@ -217,6 +220,14 @@ impl Reader<'_> {
             }
             if !self.buffer.iter().all(u8::is_ascii_whitespace) {
                 return Ok(true);
+            }
+            // An archive holds no blank lines (but the last); a flood of
+            // them, which a small gzip bomb unpacks to, stops here instead
+            // of spinning through gigabytes.
+            self.blank_bytes += self.buffer.len();
+            if self.blank_bytes > MAX_BLANK_BYTES {
+                let message = format!("more than {MAX_BLANK_BYTES} bytes of blank lines: this is not an archive");
+                return Err(ArchiveError::Record { line: self.line, message });
             }
         }
     }
@@ -255,6 +266,7 @@ impl State<'_> {
         batch.bytes = 0;
         match TABLES[batch.table] {
             "user" => self.write::<entity::user::Entity>(rows).await,
+            "external_user" => self.write::<entity::external_user::Entity>(rows).await,
             "workspace" => self.write::<entity::workspace::Entity>(rows).await,
             "workspace_member" => self.write::<entity::workspace_member::Entity>(rows).await,
             "project" => self.write::<entity::project::Entity>(rows).await,
@@ -452,6 +464,13 @@ impl Checked for entity::project::Model {
     }
 }
 
+impl Checked for entity::external_user::Model {
+    fn check(&mut self) -> crate::store::Result<()> {
+        name("system", &mut self.system)?;
+        name("external_id", &mut self.external_id)
+    }
+}
+
 impl Checked for entity::status::Model {
     fn check(&mut self) -> crate::store::Result<()> {
         name("key", &mut self.key)?;
@@ -479,6 +498,11 @@ impl Checked for entity::task::Model {
             input::filter_date("due_date", Some(due))?;
         }
         name("title", &mut self.title)?;
+        if let Some(system) = &self.source_system {
+            crate::store::sources::SourceSystem::parse(system)?;
+        }
+        optional_name("source_key", &mut self.source_key)?;
+        optional_name("source_url", &mut self.source_url)?;
         match &mut self.description {
             Some(text) => html("description", text, input::MAX_DESCRIPTION_CHARS),
             None => Ok(()),
@@ -493,6 +517,7 @@ impl Checked for entity::task::Model {
 impl Checked for entity::comment::Model {
     fn check(&mut self) -> crate::store::Result<()> {
         instants(&[("created_at", Some(self.created_at)), ("updated_at", Some(self.updated_at))])?;
+        optional_name("source_key", &mut self.source_key)?;
         html("body", &mut self.body, input::MAX_COMMENT_CHARS)
     }
 }

@@ -34,6 +34,7 @@ macro_rules! tables {
 
 tables!(
     user,
+    external_user,
     workspace,
     workspace_member,
     project,
@@ -51,7 +52,7 @@ tables!(
 );
 
 /// Rows of `T` with an id above `after`, in id order, at most `limit`.
-pub async fn page<T, C>(db: &C, after: i64, limit: u64) -> Result<Vec<T::Model>, DbErr>
+pub async fn page<T, C>(db: &C, after: i64, limit: u64, workspace: Option<i64>) -> Result<Vec<T::Model>, DbErr>
 where
     T: Table,
     T::Model: serde::Serialize + serde::de::DeserializeOwned + IntoActiveModel<T::ActiveModel> + Send + Sync,
@@ -59,7 +60,51 @@ where
     C: ConnectionTrait,
 {
     let id = Expr::col((Alias::new(T::NAME), Alias::new("id")));
-    T::find().filter(id.clone().gt(after)).order_by_asc(id).limit(limit).all(db).await
+    let mut select = T::find().filter(id.clone().gt(after));
+    if let Some(workspace) = workspace {
+        select = select.filter(Expr::cust(in_workspace(T::NAME, workspace)));
+    }
+    select.order_by_asc(id).limit(limit).all(db).await
+}
+
+/// The rows of `table` that belong to workspace `ws`: its members,
+/// projects and what they hold, its wiki, the sessions of its tasks and
+/// members, and every user those rows name.
+fn in_workspace(table: &str, ws: i64) -> String {
+    let projects = format!(r#"SELECT "id" FROM "project" WHERE "workspace_id" = {ws}"#);
+    let tasks = format!(r#"SELECT "id" FROM "task" WHERE "project_id" IN ({projects})"#);
+    let pages = format!(r#"SELECT "id" FROM "wiki_page" WHERE "workspace_id" = {ws}"#);
+    let members = format!(r#"SELECT "user_id" FROM "workspace_member" WHERE "workspace_id" = {ws}"#);
+    let sessions = format!(
+        r#""agent_session"."task_id" IN ({tasks}) OR ("agent_session"."task_id" IS NULL AND "agent_session"."user_id" IN ({members}))"#
+    );
+    let users = [
+        members.clone(),
+        format!(r#"SELECT "user_id" FROM "project_member" WHERE "project_id" IN ({projects})"#),
+        format!(r#"SELECT "created_by_id" FROM "task" WHERE "project_id" IN ({projects})"#),
+        format!(r#"SELECT "assignee_id" FROM "task" WHERE "project_id" IN ({projects})"#),
+        format!(r#"SELECT "user_id" FROM "task_coworker" WHERE "task_id" IN ({tasks})"#),
+        format!(r#"SELECT "author_id" FROM "comment" WHERE "task_id" IN ({tasks})"#),
+        format!(r#"SELECT "actor_id" FROM "task_event" WHERE "project_id" IN ({projects})"#),
+        format!(r#"SELECT "updated_by_id" FROM "wiki_page" WHERE "workspace_id" = {ws}"#),
+        format!(r#"SELECT "author_id" FROM "wiki_revision" WHERE "page_id" IN ({pages})"#),
+        format!(r#"SELECT "user_id" FROM "agent_session" WHERE {sessions}"#),
+    ]
+    .map(|ids| format!(r#""user"."id" IN ({ids})"#))
+    .join(" OR ");
+    match table {
+        "user" => format!("({users})"),
+        "external_user" => format!(r#""external_user"."user_id" IN (SELECT "id" FROM "user" WHERE {users})"#),
+        "workspace" => format!(r#""workspace"."id" = {ws}"#),
+        "workspace_member" | "wiki_page" => format!(r#""{table}"."workspace_id" = {ws}"#),
+        "project" => format!(r#""project"."workspace_id" = {ws}"#),
+        "project_member" | "status" | "label" | "task" | "task_event" => {
+            format!(r#""{table}"."project_id" IN ({projects})"#)
+        }
+        "task_label" | "task_coworker" | "comment" => format!(r#""{table}"."task_id" IN ({tasks})"#),
+        "wiki_revision" => format!(r#""wiki_revision"."page_id" IN ({pages})"#),
+        _ => format!("({sessions})"),
+    }
 }
 
 /// Inserts `rows` with their ids, as many to a statement as the backend
@@ -86,6 +131,7 @@ where
 macro_rules! for_each_table {
     ($run:ident($($arg:expr),*)) => {{
         $run::<entity::user::Entity>($($arg),*).await?;
+        $run::<entity::external_user::Entity>($($arg),*).await?;
         $run::<entity::workspace::Entity>($($arg),*).await?;
         $run::<entity::workspace_member::Entity>($($arg),*).await?;
         $run::<entity::project::Entity>($($arg),*).await?;

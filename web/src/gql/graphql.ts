@@ -695,6 +695,12 @@ export type QueryWorkspacesArgs = {
   last?: InputMaybe<Scalars['Int']['input']>;
 };
 
+/** The trackers tasks are imported from. */
+export type SourceSystem =
+  | 'GITHUB'
+  | 'JIRA'
+  | 'LINEAR';
+
 export type Status = {
   __typename?: 'Status';
   category: StatusCategory;
@@ -738,7 +744,6 @@ export type Task = Node & {
   coworkers: Array<User>;
   createdAt: Scalars['DateTime']['output'];
   createdBy?: Maybe<User>;
-  /** A deleted task is a tombstone: out of every list, still readable by ref. */
   deleted: Scalars['Boolean']['output'];
   deletedAt?: Maybe<Scalars['DateTime']['output']>;
   /** HTML, as stored. */
@@ -763,6 +768,11 @@ export type Task = Node & {
   project?: Maybe<Project>;
   /** `KEY-number`, the task's name everywhere. */
   ref: Scalars['String']['output'];
+  /**
+   * A deleted task is a tombstone: out of every list, still readable by ref.
+   * The tracker it was imported from; null for a task made here.
+   */
+  source?: Maybe<TaskSource>;
   status?: Maybe<Status>;
   title: Scalars['String']['output'];
   /** Last activity: any change or comment. */
@@ -902,6 +912,10 @@ export type TaskFilter = {
   parent?: InputMaybe<Scalars['String']['input']>;
   /** Project key. */
   project?: InputMaybe<Scalars['String']['input']>;
+  /** Imported from this tracker. */
+  source?: InputMaybe<SourceSystem>;
+  /** Imported with this key there (`owner/repo#123`, `PROJ-42`). */
+  sourceKey?: InputMaybe<Scalars['String']['input']>;
   /** A status key of the project, or a category: todo, in_progress, done, canceled. */
   status?: InputMaybe<Scalars['String']['input']>;
   /** Every word in the title or description, ignoring case. */
@@ -925,6 +939,19 @@ export type TaskOrder =
   | 'REF'
   /** Most recently active first. */
   | 'UPDATED';
+
+/**
+ * Where an imported task came from: `tasklens import` finds it again by
+ * this, so a second run updates it instead of adding it twice.
+ */
+export type TaskSource = {
+  __typename?: 'TaskSource';
+  /** Its key there: `owner/repo#123` (GitHub), `PROJ-42` (Jira), `ENG-7` (Linear). */
+  key: Scalars['String']['output'];
+  system: SourceSystem;
+  /** Its address there, when the export gives one. */
+  url?: Maybe<Scalars['String']['output']>;
+};
 
 /** How a text is cut to `maxChars`. */
 export type TextCut =

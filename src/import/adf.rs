@@ -1,0 +1,196 @@
+//! Atlassian Document Format (Jira Cloud's rich text) to HTML. Text is
+//! escaped here and the result still goes through the board's sanitizer;
+//! nodes this does not know keep their text.
+
+use serde_json::Value;
+
+/// The HTML of an ADF document (or of any ADF node).
+pub fn to_html(node: &Value) -> String {
+    let mut out = String::new();
+    render(node, &mut out);
+    out
+}
+
+fn escape(text: &str, out: &mut String) {
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+}
+
+fn attr<'a>(node: &'a Value, name: &str) -> Option<&'a str> {
+    node.get("attrs")?.get(name)?.as_str()
+}
+
+fn children(node: &Value, out: &mut String) {
+    for child in node.get("content").and_then(Value::as_array).into_iter().flatten() {
+        render(child, out);
+    }
+}
+
+fn wrapped(tag: &str, node: &Value, out: &mut String) {
+    out.push('<');
+    out.push_str(tag);
+    out.push('>');
+    children(node, out);
+    out.push_str("</");
+    out.push_str(tag);
+    out.push('>');
+}
+
+fn link(href: &str, text: &str, out: &mut String) {
+    out.push_str("<a href=\"");
+    escape(href, out);
+    out.push_str("\">");
+    escape(text, out);
+    out.push_str("</a>");
+}
+
+fn render(node: &Value, out: &mut String) {
+    let kind = node.get("type").and_then(Value::as_str).unwrap_or_default();
+    match kind {
+        "text" => text(node, out),
+        "paragraph" => wrapped("p", node, out),
+        "heading" => {
+            let level = node.get("attrs").and_then(|a| a.get("level")).and_then(Value::as_u64).unwrap_or(1).clamp(1, 6);
+            wrapped(&format!("h{level}"), node, out);
+        }
+        "bulletList" => wrapped("ul", node, out),
+        "orderedList" => wrapped("ol", node, out),
+        "listItem" => wrapped("li", node, out),
+        "blockquote" => wrapped("blockquote", node, out),
+        "table" => wrapped("table", node, out),
+        "tableRow" => wrapped("tr", node, out),
+        "tableHeader" => wrapped("th", node, out),
+        "tableCell" => wrapped("td", node, out),
+        "codeBlock" => {
+            out.push_str("<pre><code>");
+            let mut code = String::new();
+            collect_text(node, &mut code);
+            escape(&code, out);
+            out.push_str("</code></pre>");
+        }
+        "rule" => out.push_str("<hr>"),
+        "hardBreak" => out.push_str("<br>"),
+        "mention" => {
+            let name = attr(node, "text").unwrap_or("@someone");
+            let name = if name.starts_with('@') { name.to_owned() } else { format!("@{name}") };
+            escape(&name, out);
+        }
+        "emoji" => escape(attr(node, "text").or(attr(node, "shortName")).unwrap_or_default(), out),
+        "inlineCard" | "blockCard" | "embedCard" => {
+            if let Some(url) = attr(node, "url") {
+                if kind == "inlineCard" {
+                    link(url, url, out);
+                } else {
+                    out.push_str("<p>");
+                    link(url, url, out);
+                    out.push_str("</p>");
+                }
+            }
+        }
+        "status" | "date" => {
+            if let Some(t) = attr(node, "text") {
+                escape(t, out);
+            } else if let Some(ts) = attr(node, "timestamp").and_then(|t| t.parse::<i64>().ok()) {
+                let date = chrono::DateTime::from_timestamp_millis(ts).map(|d| d.date_naive().to_string());
+                escape(&date.unwrap_or_default(), out);
+            }
+        }
+        "panel" | "expand" | "nestedExpand" => {
+            if let Some(title) = attr(node, "title") {
+                out.push_str("<p><strong>");
+                escape(title, out);
+                out.push_str("</strong></p>");
+            }
+            wrapped("blockquote", node, out);
+        }
+        "media" | "mediaSingle" | "mediaGroup" | "mediaInline" => {
+            // Attachments live in Jira; their names say what was there.
+            if let Some(name) = attr(node, "alt").or(attr(node, "filename")) {
+                out.push_str("<p>[");
+                escape(name, out);
+                out.push_str("]</p>");
+            } else {
+                children(node, out);
+            }
+        }
+        _ => children(node, out),
+    }
+}
+
+/// A text node with its marks, innermost first.
+fn text(node: &Value, out: &mut String) {
+    let mut inner = String::new();
+    escape(node.get("text").and_then(Value::as_str).unwrap_or_default(), &mut inner);
+    for mark in node.get("marks").and_then(Value::as_array).into_iter().flatten() {
+        let tag = match mark.get("type").and_then(Value::as_str).unwrap_or_default() {
+            "strong" => "strong",
+            "em" => "em",
+            "code" => "code",
+            "strike" => "s",
+            "underline" => "u",
+            "subsup" => {
+                if attr(mark, "type") == Some("sup") {
+                    "sup"
+                } else {
+                    "sub"
+                }
+            }
+            "link" => {
+                let mut a = String::from("<a href=\"");
+                escape(attr(mark, "href").unwrap_or_default(), &mut a);
+                a.push_str("\">");
+                inner = format!("{a}{inner}</a>");
+                continue;
+            }
+            _ => continue,
+        };
+        inner = format!("<{tag}>{inner}</{tag}>");
+    }
+    out.push_str(&inner);
+}
+
+fn collect_text(node: &Value, out: &mut String) {
+    if let Some(t) = node.get("text").and_then(Value::as_str) {
+        out.push_str(t);
+    }
+    for child in node.get("content").and_then(Value::as_array).into_iter().flatten() {
+        collect_text(child, out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn lists_code_mentions_and_links_become_html() {
+        let doc = json!({"type": "doc", "version": 1, "content": [
+            {"type": "paragraph", "content": [
+                {"type": "text", "text": "See "},
+                {"type": "text", "text": "the docs", "marks": [{"type": "link", "attrs": {"href": "https://example.com/a?b=1&c=2"}}]},
+                {"type": "text", "text": " and ask "},
+                {"type": "mention", "attrs": {"id": "5b10", "text": "@Mia Krystof"}},
+                {"type": "text", "text": " <now>", "marks": [{"type": "strong"}]}
+            ]},
+            {"type": "bulletList", "content": [
+                {"type": "listItem", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "one"}]},
+                    {"type": "orderedList", "content": [{"type": "listItem", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "nested"}]}]}]}]}
+            ]},
+            {"type": "codeBlock", "attrs": {"language": "rust"}, "content": [{"type": "text", "text": "if a < b { x() }"}]}
+        ]});
+        assert_eq!(
+            to_html(&doc),
+            "<p>See <a href=\"https://example.com/a?b=1&amp;c=2\">the docs</a> and ask @Mia Krystof<strong> \
+             &lt;now&gt;</strong></p><ul><li><p>one</p><ol><li><p>nested</p></li></ol></li></ul><pre><code>if a &lt; b \
+             { x() }</code></pre>"
+        );
+    }
+}

@@ -1,0 +1,271 @@
+//! `tasklens import github|jira|linear FILE...`: other trackers' exports
+//! into one project. The files are read on a blocking thread an object (or
+//! a CSV row) at a time, each issue's texts checked and sanitized there,
+//! and handed over a bounded channel to the store's importer, which writes
+//! them in batches inside one transaction: committed when every file was
+//! read whole, rolled back on the first bad record or for a dry run.
+
+mod adf;
+mod dates;
+pub mod github;
+pub mod jira;
+mod json_stream;
+pub mod linear;
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use sea_orm::{DatabaseConnection, TransactionTrait};
+
+use crate::store::sources::importer::{Destination, ImportCounts, Importer, WriteError};
+use crate::store::sources::{Body, ExternalComment, ExternalIssue, Origin, SourceSystem};
+
+/// The largest object (an issue with its comments, a Jira page) read at once.
+pub const MAX_RECORD_BYTES: u64 = 64 << 20;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error("cannot read {file}: {message}")]
+    Read { file: String, message: String },
+    /// A record that cannot be imported, named by its file and place.
+    #[error("{origin}: {message}; nothing was written")]
+    Record { origin: Origin, message: String },
+    #[error("{0}; nothing was written")]
+    Write(Box<WriteError>),
+    #[error(transparent)]
+    Db(#[from] sea_orm::DbErr),
+}
+
+impl From<WriteError> for ImportError {
+    fn from(err: WriteError) -> Self {
+        Self::Write(Box::new(err))
+    }
+}
+
+impl ImportError {
+    pub(crate) fn record(origin: &Origin, message: impl Into<String>) -> Self {
+        Self::Record { origin: origin.clone(), message: message.into() }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct ImportOptions {
+    /// The project key the tasks go to; made when missing.
+    pub project: String,
+    pub workspace: Option<String>,
+    /// GitHub: keep pull requests as tasks.
+    pub include_pulls: bool,
+    pub dry_run: bool,
+}
+
+/// What one read record asks of the writer.
+#[derive(Debug)]
+pub enum Record {
+    Issue(Origin, Box<ExternalIssue>),
+    Comment(Origin, Box<ExternalComment>),
+    Skip(&'static str),
+}
+
+/// Hands a record to the writer; false when the writer has stopped.
+pub type Emit<'a> = &'a mut dyn FnMut(Record) -> bool;
+
+/// What a run did (or, for a dry run, would do).
+#[derive(Debug, Clone)]
+pub struct Summary {
+    pub project: String,
+    pub counts: ImportCounts,
+    pub events: u64,
+    pub records: u64,
+}
+
+pub async fn run(
+    db: &DatabaseConnection,
+    system: SourceSystem,
+    files: &[PathBuf],
+    options: &ImportOptions,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Summary, ImportError> {
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Result<Record, ImportError>>(256);
+    let (paths, include_pulls) = (files.to_vec(), options.include_pulls);
+    let reader = tokio::task::spawn_blocking(move || {
+        let mut emit = |record: Record| tx.blocking_send(checked(record)).is_ok();
+        let read = match system {
+            SourceSystem::Github => github::read(&paths, include_pulls, &mut emit),
+            SourceSystem::Jira => jira::read(&paths, &mut emit),
+            SourceSystem::Linear => linear::read(&paths, &mut emit),
+        };
+        if let Err(err) = read {
+            let _ = tx.blocking_send(Err(err));
+        }
+    });
+    let txn = db.begin().await?;
+    let to = Destination {
+        project: options.project.clone(),
+        workspace: options.workspace.clone(),
+        name: options.project.clone(),
+    };
+    let written = async {
+        let mut importer = Importer::begin(&txn, system, &to).await?;
+        let mut records = 0;
+        while let Some(record) = rx.recv().await {
+            match record? {
+                Record::Issue(origin, issue) => importer.issue(origin, *issue).await?,
+                Record::Comment(origin, comment) => importer.comment(origin, *comment).await?,
+                Record::Skip(reason) => importer.skip(reason),
+            }
+            records += 1;
+            if records % 256 == 0 {
+                progress(256);
+            }
+        }
+        progress(records % 256);
+        let project = importer.project().key.clone();
+        let (counts, events) = importer.finish().await?;
+        Ok::<_, ImportError>(Summary { project, counts, events, records })
+    }
+    .await;
+    // The reader stops at its next record once the channel is gone.
+    drop(rx);
+    let _ = reader.await;
+    let summary = written?;
+    if options.dry_run {
+        txn.rollback().await?;
+    } else {
+        txn.commit().await?;
+    }
+    Ok(summary)
+}
+
+/// Counts the bytes read since the last mark, and fails past the bound.
+pub(crate) struct Metered<R> {
+    pub inner: R,
+    pub since_mark: std::rc::Rc<std::cell::Cell<u64>>,
+    pub bound: u64,
+}
+
+impl<R: Read> Read for Metered<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let total = self.since_mark.get() + n as u64;
+        self.since_mark.set(total);
+        if total > self.bound {
+            return Err(std::io::Error::other(format!(
+                "a record is longer than {} MiB; split the export",
+                self.bound >> 20
+            )));
+        }
+        Ok(n)
+    }
+}
+
+/// The record with its texts checked and sanitized, here on the reading
+/// thread while the writer writes the records before it.
+fn checked(record: Record) -> Result<Record, ImportError> {
+    use crate::store::input::{MAX_COMMENT_CHARS, MAX_DESCRIPTION_CHARS};
+    let refused = |origin: &Origin, error: crate::store::StoreError| ImportError::record(origin, error.to_string());
+    match record {
+        Record::Issue(origin, mut issue) => {
+            if let Some(body) = issue.description.take() {
+                issue.description =
+                    Some(body.check("description", MAX_DESCRIPTION_CHARS).map_err(|e| refused(&origin, e))?);
+            }
+            Ok(Record::Issue(origin, issue))
+        }
+        Record::Comment(origin, mut comment) => {
+            let body = std::mem::replace(&mut comment.body, Body::Html(String::new()));
+            comment.body = body.check("body", MAX_COMMENT_CHARS).map_err(|e| refused(&origin, e))?;
+            Ok(Record::Comment(origin, comment))
+        }
+        skip => Ok(skip),
+    }
+}
+
+/// A file's bytes, gunzipped when they start with gzip's magic bytes.
+pub(crate) fn open(path: &Path) -> Result<Box<dyn Read + Send>, ImportError> {
+    let read_error =
+        |err: std::io::Error| ImportError::Read { file: path.display().to_string(), message: err.to_string() };
+    let file = std::fs::File::open(path).map_err(read_error)?;
+    let mut buffered = BufReader::new(file);
+    let gzipped = buffered.fill_buf().map_err(read_error)?.starts_with(&[0x1f, 0x8b]);
+    Ok(if gzipped { Box::new(flate2::bufread::MultiGzDecoder::new(buffered)) } else { Box::new(buffered) })
+}
+
+/// The name errors give a file: as the user typed it.
+pub(crate) fn file_name(path: &Path) -> String {
+    path.display().to_string()
+}
+
+/// Walks a JSON file's objects, naming a broken one by its number.
+pub(crate) fn each_object(
+    path: &Path,
+    mut each: impl FnMut(Origin, serde_json::Value) -> Result<bool, ImportError>,
+) -> Result<(), ImportError> {
+    let file = file_name(path);
+    let walked = json_stream::for_each_object(open(path)?, MAX_RECORD_BYTES, |n, value| {
+        let origin = Origin { file: file.clone(), record: format!("record {n}") };
+        match each(origin, value) {
+            Ok(true) => Ok(()),
+            Ok(false) => Err(None),
+            Err(err) => Err(Some(err)),
+        }
+    });
+    match walked {
+        Ok(()) | Err(json_stream::WalkError::Callback(None)) => Ok(()),
+        Err(json_stream::WalkError::Callback(Some(err))) => Err(err),
+        Err(json_stream::WalkError::Json(message)) => {
+            Err(ImportError::Read { file, message: format!("not the JSON expected: {message}") })
+        }
+    }
+}
+
+/// Reads a record into its shape, naming the field that is not as expected.
+pub(crate) fn typed<T: serde::de::DeserializeOwned>(
+    origin: &Origin,
+    value: serde_json::Value,
+) -> Result<T, ImportError> {
+    serde_path_to_error::deserialize(value).map_err(|err| {
+        let path = err.path().to_string();
+        let inner = err.into_inner();
+        ImportError::record(origin, format!("field `{path}`: {inner}"))
+    })
+}
+
+/// An instant field, required.
+pub(crate) fn instant(origin: &Origin, field: &str, value: &str) -> Result<chrono::DateTime<chrono::Utc>, ImportError> {
+    optional_instant(origin, field, Some(value))?
+        .ok_or_else(|| ImportError::record(origin, format!("field `{field}` is empty; an instant is needed")))
+}
+
+pub(crate) fn optional_instant(
+    origin: &Origin,
+    field: &str,
+    value: Option<&str>,
+) -> Result<Option<chrono::DateTime<chrono::Utc>>, ImportError> {
+    value.map_or(Ok(None), |v| {
+        dates::instant(v).map_err(|m| ImportError::record(origin, format!("field `{field}`: {m}")))
+    })
+}
+
+pub(crate) fn optional_date(
+    origin: &Origin,
+    field: &str,
+    value: Option<&str>,
+) -> Result<Option<chrono::NaiveDate>, ImportError> {
+    value.map_or(Ok(None), |v| dates::date(v).map_err(|m| ImportError::record(origin, format!("field `{field}`: {m}"))))
+}
+
+/// A username made of a display name or an email: `Mia Krystof` and
+/// `mia.krystof@example.com` both give `mia.krystof`.
+pub(crate) fn username_of(name: &str) -> String {
+    let local = name.split('@').next().unwrap_or(name);
+    let mut out = String::new();
+    for c in local.trim().chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() || c == '_' || c == '-' {
+            out.push(c);
+        } else if !out.is_empty() && !out.ends_with('.') {
+            out.push('.');
+        }
+    }
+    let out = out.trim_end_matches('.').to_owned();
+    if out.is_empty() { "user".to_owned() } else { out }
+}

@@ -1,0 +1,770 @@
+//! Writes what an importer read into one project, inside the caller's
+//! transaction: tasks found by their source (so a second run of the same
+//! files changes nothing and an edited file updates in place, with change
+//! log events), comments found by their id there, people matched or made
+//! once, labels made on first use. Rows are written a batch at a time.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+use chrono::{DateTime, Utc};
+use sea_orm::{
+    ActiveEnum, ActiveModelTrait, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set,
+};
+
+use entity::{
+    ProjectRole, StatusCategory, comment, external_user, label, project, project_member, status, task, task_coworker,
+    task_event, task_label, user, workspace,
+};
+
+use super::{Body, ExternalComment, ExternalIssue, ExternalLabel, Origin, Person, SourceSystem};
+use crate::store::{StoreError, input, now};
+use crate::text::echo;
+
+mod lookups;
+
+/// Records written per statement.
+const BATCH: usize = 500;
+
+/// The user change-log events of a re-run are filed under: the change
+/// happened in the other tracker, by someone its export does not name.
+pub const IMPORT_USERNAME: &str = "import";
+
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// A record breaks a rule of the board; nothing is written.
+    #[error("{origin}: {error}")]
+    Record { origin: Origin, error: Box<StoreError> },
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl WriteError {
+    fn record(origin: &Origin, error: StoreError) -> Self {
+        Self::Record { origin: origin.clone(), error: Box::new(error) }
+    }
+}
+
+impl From<DbErr> for WriteError {
+    fn from(err: DbErr) -> Self {
+        Self::Store(StoreError::Db(err))
+    }
+}
+
+type Result<T, E = WriteError> = std::result::Result<T, E>;
+
+/// What a run wrote, and what it left out and why.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImportCounts {
+    pub tasks_created: u64,
+    pub tasks_updated: u64,
+    pub tasks_unchanged: u64,
+    pub comments_created: u64,
+    pub comments_updated: u64,
+    pub comments_unchanged: u64,
+    pub users_created: u64,
+    pub labels_created: u64,
+    /// New tasks whose number was already taken in the project.
+    pub renumbered: u64,
+    /// Records left out, by reason ("pull requests").
+    pub skipped: BTreeMap<String, u64>,
+}
+
+impl std::fmt::Display for ImportCounts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "tasks: {} created, {} updated, {} unchanged; comments: {} created, {} updated, {} unchanged; \
+             {} users and {} labels created",
+            self.tasks_created,
+            self.tasks_updated,
+            self.tasks_unchanged,
+            self.comments_created,
+            self.comments_updated,
+            self.comments_unchanged,
+            self.users_created,
+            self.labels_created
+        )?;
+        if self.renumbered > 0 {
+            write!(f, "; {} tasks took a new number, theirs being taken", self.renumbered)?;
+        }
+        for (reason, n) in &self.skipped {
+            write!(f, "; skipped {n} {reason}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Where the tasks go: an existing project, or one made on the way.
+#[derive(Debug, Clone)]
+pub struct Destination {
+    pub project: String,
+    /// The workspace of a project to make; the only one when there is one.
+    pub workspace: Option<String>,
+    /// The name of a project to make.
+    pub name: String,
+}
+
+pub struct Importer<'a> {
+    txn: &'a DatabaseTransaction,
+    system: SourceSystem,
+    project: project::Model,
+    statuses: Vec<status::Model>,
+    labels: HashMap<String, label::Model>,
+    /// External id to user id.
+    people: HashMap<String, i64>,
+    usernames: HashMap<i64, String>,
+    members: HashSet<i64>,
+    import_user: Option<i64>,
+    /// Source key to task id, for comments and parents.
+    tasks: HashMap<String, i64>,
+    /// Tasks this run made, and tasks it changed.
+    created: HashSet<i64>,
+    changed: HashSet<i64>,
+    /// Tasks of earlier runs found again.
+    found_again: u64,
+    next_number: i32,
+    issues: Vec<(Origin, ExternalIssue)>,
+    comments: Vec<(Origin, ExternalComment)>,
+    parents: Vec<(Origin, i64, Option<String>)>,
+    events: u64,
+    pub counts: ImportCounts,
+}
+
+impl<'a> Importer<'a> {
+    pub async fn begin(txn: &'a DatabaseTransaction, system: SourceSystem, to: &Destination) -> Result<Self> {
+        let project =
+            match project::Entity::find().filter(project::Column::Key.eq(to.project.as_str())).one(txn).await? {
+                Some(project) => project,
+                None => lookups::create_project(txn, to).await?,
+            };
+        let statuses = status::Entity::find()
+            .filter(status::Column::ProjectId.eq(project.id))
+            .order_by_asc(status::Column::Position)
+            .all(txn)
+            .await?;
+        let labels = label::Entity::find()
+            .filter(label::Column::ProjectId.eq(project.id))
+            .all(txn)
+            .await?
+            .into_iter()
+            .map(|l| (l.name.to_lowercase(), l))
+            .collect();
+        let members = project_member::Entity::find()
+            .filter(project_member::Column::ProjectId.eq(project.id))
+            .all(txn)
+            .await?
+            .into_iter()
+            .map(|m| m.user_id)
+            .collect();
+        let last: Option<i32> = task::Entity::find()
+            .select_only()
+            .column_as(task::Column::Number.max(), "max")
+            .filter(task::Column::ProjectId.eq(project.id))
+            .into_tuple::<Option<i32>>()
+            .one(txn)
+            .await?
+            .flatten();
+        Ok(Self {
+            txn,
+            system,
+            project,
+            statuses,
+            labels,
+            people: HashMap::new(),
+            usernames: HashMap::new(),
+            members,
+            import_user: None,
+            tasks: HashMap::new(),
+            created: HashSet::new(),
+            changed: HashSet::new(),
+            found_again: 0,
+            next_number: last.unwrap_or(0) + 1,
+            issues: Vec::new(),
+            comments: Vec::new(),
+            parents: Vec::new(),
+            events: 0,
+            counts: ImportCounts::default(),
+        })
+    }
+
+    pub fn project(&self) -> &project::Model {
+        &self.project
+    }
+
+    pub fn skip(&mut self, reason: &str) {
+        *self.counts.skipped.entry(reason.to_owned()).or_default() += 1;
+    }
+
+    pub async fn issue(&mut self, origin: Origin, issue: ExternalIssue) -> Result<()> {
+        self.issues.push((origin, issue));
+        if self.issues.len() >= BATCH { self.flush_issues().await } else { Ok(()) }
+    }
+
+    /// Comments are written once the issues before them are.
+    pub async fn comment(&mut self, origin: Origin, comment: ExternalComment) -> Result<()> {
+        self.comments.push((origin, comment));
+        if self.comments.len() >= BATCH {
+            self.flush_issues().await?;
+            self.flush_comments().await
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Writes what is pending and links parents; the caller commits (or
+    /// rolls back for a dry run). Returns how many change-log events the
+    /// run wrote.
+    pub async fn finish(mut self) -> Result<(ImportCounts, u64)> {
+        self.flush_issues().await?;
+        self.flush_comments().await?;
+        self.link_parents().await?;
+        if self.events > 0 {
+            crate::store::feed::notify_in(self.txn).await?;
+        }
+        self.counts.tasks_created = self.created.len() as u64;
+        self.counts.tasks_updated = self.changed.len() as u64;
+        self.counts.tasks_unchanged = self.found_again - self.counts.tasks_updated;
+        Ok((self.counts, self.events))
+    }
+
+    async fn flush_issues(&mut self) -> Result<()> {
+        if self.issues.is_empty() {
+            return Ok(());
+        }
+        let batch = std::mem::take(&mut self.issues);
+        let keys: Vec<&str> = batch.iter().map(|(_, i)| i.key.as_str()).collect();
+        let existing: HashMap<String, task::Model> = task::Entity::find()
+            .filter(task::Column::ProjectId.eq(self.project.id))
+            .filter(task::Column::SourceSystem.eq(self.system.as_str()))
+            .filter(task::Column::SourceKey.is_in(keys))
+            .all(self.txn)
+            .await?
+            .into_iter()
+            .filter_map(|t| Some((t.source_key.clone()?, t)))
+            .collect();
+        let mut fresh = Vec::new();
+        for (origin, issue) in batch {
+            let wanted = self.wanted(&origin, &issue).await?;
+            match existing.get(&issue.key) {
+                Some(current) => self.update(&origin, current, &issue, wanted).await?,
+                None => fresh.push((origin, issue, wanted)),
+            }
+        }
+        self.create(fresh).await
+    }
+
+    /// The task's values as the board stores them, checked as a write
+    /// checks them.
+    async fn wanted(&mut self, origin: &Origin, issue: &ExternalIssue) -> Result<Wanted> {
+        let refused = |error: StoreError| WriteError::record(origin, error);
+        let title = input::single_line("title", &issue.title, input::MAX_NAME_CHARS).map_err(refused)?;
+        let description = match &issue.description {
+            Some(body) => Some(stored(origin, "description", body, input::MAX_DESCRIPTION_CHARS)?),
+            None => None,
+        }
+        .filter(|d| !d.trim().is_empty());
+        let mut people = Vec::new();
+        for person in &issue.assignees {
+            let id = self.person(origin, person).await?;
+            if !people.contains(&id) {
+                people.push(id);
+            }
+        }
+        let author = match &issue.author {
+            Some(person) => Some(self.person(origin, person).await?),
+            None => None,
+        };
+        let mut labels = Vec::new();
+        for l in &issue.labels {
+            let id = self.label(origin, l).await?;
+            if !labels.contains(&id) {
+                labels.push(id);
+            }
+        }
+        for at in [Some(issue.created_at), Some(issue.updated_at), issue.closed_at].into_iter().flatten() {
+            input::filter_instant("created_at", Some(at)).map_err(refused)?;
+        }
+        if let Some(due) = issue.due_date {
+            input::filter_date("due_date", Some(due)).map_err(refused)?;
+        }
+        let status = self.status_for(issue.category);
+        let assignee = people.first().copied();
+        let mut coworkers: Vec<i64> = people.into_iter().skip(1).collect();
+        coworkers.sort_unstable();
+        labels.sort_unstable();
+        Ok(Wanted { title, description, status, assignee, coworkers, labels, author })
+    }
+
+    async fn create(&mut self, fresh: Vec<(Origin, ExternalIssue, Wanted)>) -> Result<()> {
+        if fresh.is_empty() {
+            return Ok(());
+        }
+        let asked: Vec<i32> = fresh.iter().filter_map(|(_, i, _)| i.number).collect();
+        let mut taken: HashSet<i32> = task::Entity::find()
+            .select_only()
+            .column(task::Column::Number)
+            .filter(task::Column::ProjectId.eq(self.project.id))
+            .filter(task::Column::Number.is_in(asked))
+            .into_tuple::<i32>()
+            .all(self.txn)
+            .await?
+            .into_iter()
+            .collect();
+        let mut rows = Vec::with_capacity(fresh.len());
+        let mut numbers = Vec::with_capacity(fresh.len());
+        for (_, issue, wanted) in &fresh {
+            let number = match issue.number.filter(|n| *n >= 1 && !taken.contains(n)) {
+                Some(n) => n,
+                None => {
+                    if issue.number.is_some() {
+                        self.counts.renumbered += 1;
+                    }
+                    while taken.contains(&self.next_number) {
+                        self.next_number += 1;
+                    }
+                    self.next_number
+                }
+            };
+            taken.insert(number);
+            self.next_number = self.next_number.max(number + 1);
+            numbers.push(number);
+            let closed = wanted.status.category.is_closed();
+            rows.push(task::ActiveModel {
+                project_id: Set(self.project.id),
+                number: Set(number),
+                title: Set(wanted.title.clone()),
+                description: Set(wanted.description.clone()),
+                status_id: Set(wanted.status.id),
+                priority: Set(issue.priority.unwrap_or(entity::Priority::None)),
+                kind: Set(issue.kind.unwrap_or(entity::TaskKind::Task)),
+                parent_id: Set(None),
+                assignee_id: Set(wanted.assignee),
+                due_date: Set(issue.due_date),
+                created_by_id: Set(match wanted.author {
+                    Some(author) => author,
+                    None => self.import_user().await?,
+                }),
+                created_at: Set(issue.created_at),
+                updated_at: Set(issue.updated_at.max(issue.created_at)),
+                completed_at: Set(closed.then(|| issue.closed_at.unwrap_or(issue.updated_at))),
+                deleted_at: Set(None),
+                source_system: Set(Some(self.system.as_str().to_owned())),
+                source_key: Set(Some(issue.key.clone())),
+                source_url: Set(issue.url.clone()),
+                ..Default::default()
+            });
+        }
+        task::Entity::insert_many(rows).exec(self.txn).await?;
+        let ids: HashMap<i32, i64> = task::Entity::find()
+            .select_only()
+            .column(task::Column::Number)
+            .column(task::Column::Id)
+            .filter(task::Column::ProjectId.eq(self.project.id))
+            .filter(task::Column::Number.is_in(numbers.clone()))
+            .into_tuple::<(i32, i64)>()
+            .all(self.txn)
+            .await?
+            .into_iter()
+            .collect();
+        let mut links = Vec::new();
+        let mut coworkers = Vec::new();
+        let mut events = Vec::new();
+        for ((origin, issue, wanted), number) in fresh.into_iter().zip(numbers) {
+            let id = ids[&number];
+            self.tasks.insert(issue.key.clone(), id);
+            self.parents.push((origin, id, issue.parent.clone()));
+            links.extend(wanted.labels.iter().map(|l| task_label::ActiveModel {
+                task_id: Set(id),
+                label_id: Set(*l),
+                ..Default::default()
+            }));
+            coworkers.extend(wanted.coworkers.iter().map(|u| task_coworker::ActiveModel {
+                task_id: Set(id),
+                user_id: Set(*u),
+                ..Default::default()
+            }));
+            let actor = match wanted.author {
+                Some(author) => author,
+                None => self.import_user().await?,
+            };
+            events.push(self.event(id, actor, issue.created_at, "created", None, Some(self.task_ref(number))));
+            self.created.insert(id);
+        }
+        insert_all(self.txn, links).await?;
+        insert_all(self.txn, coworkers).await?;
+        self.write_events(events).await
+    }
+
+    async fn update(
+        &mut self,
+        origin: &Origin,
+        current: &task::Model,
+        issue: &ExternalIssue,
+        wanted: Wanted,
+    ) -> Result<()> {
+        self.tasks.insert(issue.key.clone(), current.id);
+        self.parents.push((origin.clone(), current.id, issue.parent.clone()));
+        self.found_again += 1;
+        if current.deleted_at.is_some() {
+            // Deleted here on purpose: the import does not bring it back.
+            return Ok(());
+        }
+        // The change is filed when it reaches the board: the export does
+        // not say when each field changed, nor who changed it.
+        let at = now();
+        // (field, old, new), filed once the actor is known.
+        let mut changes: Vec<(&str, Option<String>, Option<String>)> = Vec::new();
+        let mut row: task::ActiveModel = current.clone().into();
+        let mut record = |field: &'static str, old: Option<String>, new: Option<String>| {
+            if old != new {
+                changes.push((field, old, new));
+            }
+        };
+        if wanted.title != current.title {
+            record("title", Some(current.title.clone()), Some(wanted.title.clone()));
+            row.title = Set(wanted.title.clone());
+        }
+        if wanted.description != current.description {
+            record("description", current.description.clone(), wanted.description.clone());
+            row.description = Set(wanted.description.clone());
+        }
+        let old_status = self.statuses.iter().find(|s| s.id == current.status_id).cloned();
+        // A move within the same category made here stands.
+        if old_status.as_ref().map(|s| s.category) != Some(wanted.status.category) {
+            record("status", old_status.as_ref().map(|s| s.key.clone()), Some(wanted.status.key.clone()));
+            row.status_id = Set(wanted.status.id);
+            row.completed_at =
+                Set(wanted.status.category.is_closed().then(|| issue.closed_at.unwrap_or(issue.updated_at)));
+        }
+        if let Some(priority) = issue.priority.filter(|p| *p != current.priority) {
+            record("priority", Some(current.priority.to_value()), Some(priority.to_value()));
+            row.priority = Set(priority);
+        }
+        if let Some(kind) = issue.kind.filter(|k| *k != current.kind) {
+            record("kind", Some(current.kind.to_value()), Some(kind.to_value()));
+            row.kind = Set(kind);
+        }
+        if issue.due_date != current.due_date {
+            record("due_date", current.due_date.map(|d| d.to_string()), issue.due_date.map(|d| d.to_string()));
+            row.due_date = Set(issue.due_date);
+        }
+        let assignee_changed = wanted.assignee != current.assignee_id;
+        let old_coworkers = ids_of(
+            task_coworker::Entity::find().filter(task_coworker::Column::TaskId.eq(current.id)).all(self.txn).await?,
+            |c| c.user_id,
+        );
+        let old_labels = ids_of(
+            task_label::Entity::find().filter(task_label::Column::TaskId.eq(current.id)).all(self.txn).await?,
+            |l| l.label_id,
+        );
+        let _ = record;
+        if assignee_changed {
+            let old = self.names_of(current.assignee_id.into_iter().collect()).await?;
+            let new = self.names_of(wanted.assignee.into_iter().collect()).await?;
+            changes.push(("assignee", old, new));
+            row.assignee_id = Set(wanted.assignee);
+        }
+        if old_coworkers != wanted.coworkers {
+            let old = self.names_of(old_coworkers).await?;
+            let new = self.names_of(wanted.coworkers.clone()).await?;
+            changes.push(("coworkers", old, new));
+            task_coworker::Entity::delete_many()
+                .filter(task_coworker::Column::TaskId.eq(current.id))
+                .exec(self.txn)
+                .await?;
+            insert_all(
+                self.txn,
+                wanted
+                    .coworkers
+                    .iter()
+                    .map(|u| task_coworker::ActiveModel {
+                        task_id: Set(current.id),
+                        user_id: Set(*u),
+                        ..Default::default()
+                    })
+                    .collect(),
+            )
+            .await?;
+        }
+        if old_labels != wanted.labels {
+            let old = self.label_names(&old_labels).await?;
+            let new = self.label_names(&wanted.labels).await?;
+            changes.push(("labels", old, new));
+            task_label::Entity::delete_many().filter(task_label::Column::TaskId.eq(current.id)).exec(self.txn).await?;
+            insert_all(
+                self.txn,
+                wanted
+                    .labels
+                    .iter()
+                    .map(|l| task_label::ActiveModel {
+                        task_id: Set(current.id),
+                        label_id: Set(*l),
+                        ..Default::default()
+                    })
+                    .collect(),
+            )
+            .await?;
+        }
+        if issue.url != current.source_url {
+            row.source_url = Set(issue.url.clone());
+        }
+        let later = issue.updated_at > current.updated_at;
+        if changes.is_empty() && !later && issue.url == current.source_url {
+            return Ok(());
+        }
+        if !changes.is_empty() {
+            row.updated_at = Set(at);
+        } else if later {
+            // Active there (a comment, say) with nothing to change here.
+            row.updated_at = Set(issue.updated_at);
+        }
+        row.update(self.txn).await?;
+        if changes.is_empty() {
+            return Ok(());
+        }
+        self.changed.insert(current.id);
+        let actor = self.import_user().await?;
+        let events =
+            changes.into_iter().map(|(field, old, new)| self.event(current.id, actor, at, field, old, new)).collect();
+        self.write_events(events).await
+    }
+
+    async fn flush_comments(&mut self) -> Result<()> {
+        if self.comments.is_empty() {
+            return Ok(());
+        }
+        let batch = std::mem::take(&mut self.comments);
+        self.find_tasks(batch.iter().map(|(_, c)| c.issue_key.as_str())).await?;
+        let mut on_tasks = Vec::new();
+        for (origin, comment) in batch {
+            match self.tasks.get(&comment.issue_key) {
+                Some(task_id) => on_tasks.push((origin, *task_id, comment)),
+                None => self.skip("comments on issues not imported"),
+            }
+        }
+        let task_ids: Vec<i64> = on_tasks.iter().map(|(_, id, _)| *id).collect();
+        let keys: Vec<&str> = on_tasks.iter().map(|(_, _, c)| c.key.as_str()).collect();
+        let existing: HashMap<(i64, String), comment::Model> = comment::Entity::find()
+            .filter(comment::Column::TaskId.is_in(task_ids))
+            .filter(comment::Column::SourceKey.is_in(keys))
+            .all(self.txn)
+            .await?
+            .into_iter()
+            .filter_map(|c| Some(((c.task_id, c.source_key.clone()?), c)))
+            .collect();
+        let mut fresh = Vec::new();
+        let mut seen = HashSet::new();
+        for (origin, task_id, comment) in on_tasks {
+            if !seen.insert((task_id, comment.key.clone())) {
+                continue;
+            }
+            let body = stored(&origin, "body", &comment.body, input::MAX_COMMENT_CHARS)?;
+            let author = match &comment.author {
+                Some(person) => self.person(&origin, person).await?,
+                None => self.import_user().await?,
+            };
+            for at in [comment.created_at, comment.updated_at] {
+                input::filter_instant("created_at", Some(at)).map_err(|error| WriteError::record(&origin, error))?;
+            }
+            match existing.get(&(task_id, comment.key.clone())) {
+                Some(current) if current.body == body && current.author_id == author => {
+                    self.counts.comments_unchanged += 1;
+                }
+                Some(current) => {
+                    let mut row: comment::ActiveModel = current.clone().into();
+                    row.body = Set(body);
+                    row.author_id = Set(author);
+                    row.updated_at = Set(comment.updated_at.max(current.created_at));
+                    row.update(self.txn).await?;
+                    self.counts.comments_updated += 1;
+                }
+                None => fresh.push((task_id, author, body, comment)),
+            }
+        }
+        if fresh.is_empty() {
+            return Ok(());
+        }
+        let rows = fresh
+            .iter()
+            .map(|(task_id, author, body, c)| comment::ActiveModel {
+                task_id: Set(*task_id),
+                author_id: Set(*author),
+                body: Set(body.clone()),
+                created_at: Set(c.created_at),
+                updated_at: Set(c.updated_at.max(c.created_at)),
+                deleted_at: Set(None),
+                source_key: Set(Some(c.key.clone())),
+                ..Default::default()
+            })
+            .collect();
+        insert_all(self.txn, rows).await?;
+        let task_ids: Vec<i64> = fresh.iter().map(|(t, ..)| *t).collect();
+        let keys: Vec<&str> = fresh.iter().map(|(.., c)| c.key.as_str()).collect();
+        let ids: HashMap<(i64, String), i64> = comment::Entity::find()
+            .filter(comment::Column::TaskId.is_in(task_ids))
+            .filter(comment::Column::SourceKey.is_in(keys))
+            .all(self.txn)
+            .await?
+            .into_iter()
+            .filter_map(|c| Some(((c.task_id, c.source_key?), c.id)))
+            .collect();
+        let mut events = Vec::with_capacity(fresh.len());
+        for (task_id, author, _, c) in &fresh {
+            let id = ids.get(&(*task_id, c.key.clone())).copied().unwrap_or_default();
+            events.push(self.event(*task_id, *author, c.created_at, "comment", None, Some(id.to_string())));
+            self.counts.comments_created += 1;
+        }
+        self.write_events(events).await
+    }
+
+    /// Learns the ids of tasks imported by earlier runs, by source key.
+    async fn find_tasks<'k>(&mut self, keys: impl Iterator<Item = &'k str>) -> Result<()> {
+        let missing: HashSet<&str> = keys.filter(|k| !self.tasks.contains_key(*k)).collect();
+        if missing.is_empty() {
+            return Ok(());
+        }
+        let found = task::Entity::find()
+            .select_only()
+            .column(task::Column::SourceKey)
+            .column(task::Column::Id)
+            .filter(task::Column::ProjectId.eq(self.project.id))
+            .filter(task::Column::SourceSystem.eq(self.system.as_str()))
+            .filter(task::Column::SourceKey.is_in(missing))
+            .into_tuple::<(String, i64)>()
+            .all(self.txn)
+            .await?;
+        self.tasks.extend(found);
+        Ok(())
+    }
+
+    /// Sets each task's parent once every task of the run is in.
+    async fn link_parents(&mut self) -> Result<()> {
+        let parents = std::mem::take(&mut self.parents);
+        for chunk in parents.chunks(BATCH) {
+            self.find_tasks(chunk.iter().filter_map(|(_, _, p)| p.as_deref())).await?;
+            let ids: Vec<i64> = chunk.iter().map(|(_, id, _)| *id).collect();
+            let current: HashMap<i64, task::Model> = task::Entity::find()
+                .filter(task::Column::Id.is_in(ids))
+                .all(self.txn)
+                .await?
+                .into_iter()
+                .map(|t| (t.id, t))
+                .collect();
+            for (origin, id, parent_key) in chunk {
+                let Some(task) = current.get(id) else { continue };
+                let parent = match parent_key {
+                    Some(key) => match self.tasks.get(key) {
+                        Some(parent) if parent != id => Some(*parent),
+                        Some(_) => {
+                            return Err(WriteError::Record {
+                                origin: origin.clone(),
+                                error: Box::new(StoreError::bad_argument(
+                                    "parent",
+                                    "the issue is its own parent",
+                                    "fix the parent",
+                                )),
+                            });
+                        }
+                        None => {
+                            self.skip("parents not imported");
+                            continue;
+                        }
+                    },
+                    None => None,
+                };
+                if parent == task.parent_id || task.deleted_at.is_some() {
+                    continue;
+                }
+                let old = match task.parent_id {
+                    Some(p) => self.ref_of(p).await?,
+                    None => None,
+                };
+                let new = match parent {
+                    Some(p) => self.ref_of(p).await?,
+                    None => None,
+                };
+                let mut row: task::ActiveModel = task.clone().into();
+                row.parent_id = Set(parent);
+                // A task made by this run is born with its parent: no event.
+                let born_now = self.created.contains(&task.id);
+                let at = now();
+                if !born_now {
+                    row.updated_at = Set(at);
+                }
+                row.update(self.txn).await?;
+                if !born_now {
+                    let actor = self.import_user().await?;
+                    let event = self.event(task.id, actor, at, "parent", old, new);
+                    self.write_events(vec![event]).await?;
+                    self.changed.insert(task.id);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn event(
+        &self,
+        task_id: i64,
+        actor_id: i64,
+        at: DateTime<Utc>,
+        field: &str,
+        old: Option<String>,
+        new: Option<String>,
+    ) -> task_event::ActiveModel {
+        task_event::ActiveModel {
+            task_id: Set(task_id),
+            project_id: Set(self.project.id),
+            actor_id: Set(actor_id),
+            at: Set(at),
+            field: Set(field.to_owned()),
+            old_value: Set(old),
+            new_value: Set(new),
+            ..Default::default()
+        }
+    }
+
+    async fn write_events(&mut self, events: Vec<task_event::ActiveModel>) -> Result<()> {
+        self.events += events.len() as u64;
+        Ok(insert_all(self.txn, events).await?)
+    }
+
+    fn task_ref(&self, number: i32) -> String {
+        format!("{}-{number}", self.project.key)
+    }
+}
+
+/// A task's values as the board stores them.
+struct Wanted {
+    title: String,
+    description: Option<String>,
+    status: status::Model,
+    assignee: Option<i64>,
+    coworkers: Vec<i64>,
+    labels: Vec<i64>,
+    author: Option<i64>,
+}
+
+fn stored(origin: &Origin, argument: &str, body: &Body, max: usize) -> Result<String> {
+    body.stored(argument, max).map_err(|error| WriteError::record(origin, error))
+}
+
+fn ids_of<T>(rows: Vec<T>, id: impl Fn(&T) -> i64) -> Vec<i64> {
+    let mut ids: Vec<i64> = rows.iter().map(id).collect();
+    ids.sort_unstable();
+    ids
+}
+
+/// Inserts rows in statements of at most `BATCH` rows.
+async fn insert_all<A>(txn: &DatabaseTransaction, rows: Vec<A>) -> Result<(), DbErr>
+where
+    A: ActiveModelTrait + Send,
+{
+    let mut rows = rows.into_iter().peekable();
+    while rows.peek().is_some() {
+        let chunk: Vec<A> = rows.by_ref().take(BATCH).collect();
+        <A::Entity as EntityTrait>::insert_many(chunk).exec_without_returning(txn).await?;
+    }
+    Ok(())
+}
