@@ -34,6 +34,11 @@ pub struct Model {
     pub source_key: Option<String>,
     #[serde(default)]
     pub source_url: Option<String>,
+    /// What the last import read of it (JSON), so that the next one
+    /// changes only the fields the other tracker changed.
+    #[sea_orm(column_type = "Text", nullable)]
+    #[serde(default)]
+    pub source_state: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -1,8 +1,10 @@
 //! Where an imported task, comment or person came from, so that importing
 //! the same export again finds them instead of adding them twice: a task's
 //! system (`github`, `jira`, `linear`), its key there (`owner/repo#123`,
-//! `PROJ-42`) and its address; a comment's id there; a person's account
-//! there, bound to the tasklens user made or matched for it.
+//! `PROJ-42`) and its address, and what the last import read of it (so
+//! that a later one changes only what changed there); a comment's id
+//! there; a person's account there, bound to the tasklens user made or
+//! matched for it.
 
 use sea_orm_migration::{prelude::*, schema::big_pk_auto};
 
@@ -21,6 +23,7 @@ enum Task {
     SourceSystem,
     SourceKey,
     SourceUrl,
+    SourceState,
 }
 
 #[derive(DeriveIden)]
@@ -53,11 +56,12 @@ const EXTERNAL_USER: &str = "ux_external_user";
 impl MigrationTrait for Migration {
     async fn up(&self, manager: &SchemaManager) -> Result<(), DbErr> {
         // SQLite adds one column per ALTER TABLE.
-        for column in [Task::SourceSystem, Task::SourceKey, Task::SourceUrl] {
+        for column in [Task::SourceSystem, Task::SourceKey, Task::SourceUrl, Task::SourceState] {
             let def = match column {
                 Task::SourceSystem => ColumnDef::new(column).string_len(16).null().to_owned(),
                 Task::SourceKey => ColumnDef::new(column).string_len(200).null().to_owned(),
-                _ => ColumnDef::new(column).string_len(2000).null().to_owned(),
+                Task::SourceUrl => ColumnDef::new(column).string_len(2000).null().to_owned(),
+                _ => ColumnDef::new(column).text().null().to_owned(),
             };
             manager.alter_table(Table::alter().table(Task::Table).add_column(def).to_owned()).await?;
         }
@@ -127,7 +131,7 @@ impl MigrationTrait for Migration {
         manager.drop_index(Index::drop().name(COMMENT_SOURCE).table(Comment::Table).to_owned()).await?;
         manager.alter_table(Table::alter().table(Comment::Table).drop_column(Comment::SourceKey).to_owned()).await?;
         manager.drop_index(Index::drop().name(TASK_SOURCE).table(Task::Table).to_owned()).await?;
-        for column in [Task::SourceUrl, Task::SourceKey, Task::SourceSystem] {
+        for column in [Task::SourceState, Task::SourceUrl, Task::SourceKey, Task::SourceSystem] {
             manager.alter_table(Table::alter().table(Task::Table).drop_column(column).to_owned()).await?;
         }
         Ok(())

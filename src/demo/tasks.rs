@@ -300,6 +300,7 @@ fn plan_task(
         source_system: None,
         source_key: None,
         source_url: None,
+        source_state: None,
     });
 }
 

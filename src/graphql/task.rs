@@ -332,12 +332,12 @@ impl Task {
     async fn completed_at(&self) -> Option<DateTime<Utc>> {
         self.row.completed_at
     }
-    /// A deleted task is a tombstone: out of every list, still readable by ref.
     /// The tracker it was imported from; null for a task made here.
     async fn source(&self) -> Option<TaskSource> {
         let system = crate::store::sources::SourceSystem::parse(self.row.source_system.as_deref()?).ok()?;
         Some(TaskSource { system: system.into(), key: self.row.source_key.clone()?, url: self.row.source_url.clone() })
     }
+    /// A deleted task is a tombstone: out of every list, still readable by ref.
     async fn deleted(&self) -> bool {
         self.row.deleted_at.is_some()
     }

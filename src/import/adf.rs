@@ -124,10 +124,9 @@ fn render(node: &Value, out: &mut String) {
     }
 }
 
-/// A text node with its marks, innermost first.
+/// A text node with its marks, the first mark outermost.
 fn text(node: &Value, out: &mut String) {
-    let mut inner = String::new();
-    escape(node.get("text").and_then(Value::as_str).unwrap_or_default(), &mut inner);
+    let mut closing = Vec::new();
     for mark in node.get("marks").and_then(Value::as_array).into_iter().flatten() {
         let tag = match mark.get("type").and_then(Value::as_str).unwrap_or_default() {
             "strong" => "strong",
@@ -135,25 +134,28 @@ fn text(node: &Value, out: &mut String) {
             "code" => "code",
             "strike" => "s",
             "underline" => "u",
-            "subsup" => {
-                if attr(mark, "type") == Some("sup") {
-                    "sup"
-                } else {
-                    "sub"
-                }
-            }
+            "subsup" if attr(mark, "type") == Some("sup") => "sup",
+            "subsup" => "sub",
             "link" => {
-                let mut a = String::from("<a href=\"");
-                escape(attr(mark, "href").unwrap_or_default(), &mut a);
-                a.push_str("\">");
-                inner = format!("{a}{inner}</a>");
+                out.push_str("<a href=\"");
+                escape(attr(mark, "href").unwrap_or_default(), out);
+                out.push_str("\">");
+                closing.push("a");
                 continue;
             }
             _ => continue,
         };
-        inner = format!("<{tag}>{inner}</{tag}>");
+        out.push('<');
+        out.push_str(tag);
+        out.push('>');
+        closing.push(tag);
     }
-    out.push_str(&inner);
+    escape(node.get("text").and_then(Value::as_str).unwrap_or_default(), out);
+    for tag in closing.into_iter().rev() {
+        out.push_str("</");
+        out.push_str(tag);
+        out.push('>');
+    }
 }
 
 fn collect_text(node: &Value, out: &mut String) {

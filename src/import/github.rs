@@ -27,10 +27,15 @@ struct User {
 
 impl User {
     fn person(&self) -> Person {
-        let is_bot = self.is_bot || self.kind.as_deref() == Some("Bot") || self.login.ends_with("[bot]");
+        // gh names an app `app/renovate` where REST says `renovate[bot]`.
+        let login = match self.login.strip_prefix("app/") {
+            Some(app) => format!("{app}[bot]"),
+            None => self.login.clone(),
+        };
+        let is_bot = self.is_bot || self.kind.as_deref() == Some("Bot") || login.ends_with("[bot]");
         Person {
-            external_id: self.login.to_lowercase(),
-            username: self.login.clone(),
+            external_id: login.to_lowercase(),
+            username: login,
             display_name: self.name.clone().filter(|n| !n.trim().is_empty()),
             email: None,
             is_bot,
@@ -232,8 +237,10 @@ fn cli_comment(origin: &Origin, issue_key: &str, comment: CliComment) -> Result<
     if comment.body.trim().is_empty() {
         return Ok(Some(Record::Skip("empty comments")));
     }
-    // The node id when gh gives it; else its address, else its instant.
-    let key = comment.id.or(comment.url).unwrap_or_else(|| comment.created_at.clone());
+    // The REST id, read from the address's `#issuecomment-123`, so that a
+    // comment read from either export is found again; else gh's node id.
+    let rest_id = comment.url.as_deref().and_then(|u| u.rsplit_once("#issuecomment-")).map(|(_, id)| id.to_owned());
+    let key = rest_id.or(comment.id).unwrap_or_else(|| comment.created_at.clone());
     let at = instant(origin, "comments.createdAt", &comment.created_at)?;
     Ok(Some(Record::Comment(
         origin.clone(),

@@ -64,6 +64,8 @@ pub enum Record {
     Issue(Origin, Box<ExternalIssue>),
     Comment(Origin, Box<ExternalComment>),
     Skip(&'static str),
+    /// Every file was read to its end: only then is the import committed.
+    End,
 }
 
 /// Hands a record to the writer; false when the writer has stopped.
@@ -94,9 +96,7 @@ pub async fn run(
             SourceSystem::Jira => jira::read(&paths, &mut emit),
             SourceSystem::Linear => linear::read(&paths, &mut emit),
         };
-        if let Err(err) = read {
-            let _ = tx.blocking_send(Err(err));
-        }
+        let _ = tx.blocking_send(read.map(|()| Record::End));
     });
     let txn = db.begin().await?;
     let to = Destination {
@@ -107,11 +107,16 @@ pub async fn run(
     let written = async {
         let mut importer = Importer::begin(&txn, system, &to).await?;
         let mut records = 0;
+        let mut read_whole = false;
         while let Some(record) = rx.recv().await {
             match record? {
                 Record::Issue(origin, issue) => importer.issue(origin, *issue).await?,
                 Record::Comment(origin, comment) => importer.comment(origin, *comment).await?,
                 Record::Skip(reason) => importer.skip(reason),
+                Record::End => {
+                    read_whole = true;
+                    break;
+                }
             }
             records += 1;
             if records % 256 == 0 {
@@ -119,6 +124,13 @@ pub async fn run(
             }
         }
         progress(records % 256);
+        if !read_whole {
+            // The reading thread stopped without an error: it failed.
+            return Err(ImportError::Read {
+                file: "the export".into(),
+                message: "reading stopped before the end of the files".into(),
+            });
+        }
         let project = importer.project().key.clone();
         let (counts, events) = importer.finish().await?;
         Ok::<_, ImportError>(Summary { project, counts, events, records })
@@ -126,8 +138,11 @@ pub async fn run(
     .await;
     // The reader stops at its next record once the channel is gone.
     drop(rx);
-    let _ = reader.await;
+    let reading = reader.await;
     let summary = written?;
+    if reading.is_err() {
+        return Err(ImportError::Read { file: "the export".into(), message: "the reading thread failed".into() });
+    }
     if options.dry_run {
         txn.rollback().await?;
     } else {

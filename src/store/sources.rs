@@ -139,6 +139,34 @@ pub struct ExternalComment {
     pub updated_at: DateTime<Utc>,
 }
 
+/// The longest `task.source_state` an archive may hold.
+pub const MAX_STATE_CHARS: usize = 100_000;
+
+/// What an import read of an issue, kept with its task: the next import
+/// changes a field only when the other tracker changed it since, so an
+/// edit made on the board stands until then.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ImportedState {
+    pub title: String,
+    /// SHA-256 of the stored description.
+    pub description: Option<String>,
+    pub category: Option<StatusCategory>,
+    pub priority: Option<Priority>,
+    pub kind: Option<TaskKind>,
+    pub assignee: Option<i64>,
+    pub coworkers: Vec<i64>,
+    pub labels: Vec<i64>,
+    pub due: Option<NaiveDate>,
+    pub parent: Option<String>,
+}
+
+impl ImportedState {
+    pub fn digest(text: &str) -> String {
+        use sha2::Digest;
+        format!("{:x}", sha2::Sha256::digest(text.as_bytes()))
+    }
+}
+
 /// Where a record was read, for errors and skips: "issues.json, record 12 (#34)".
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Origin {

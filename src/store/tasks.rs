@@ -319,13 +319,18 @@ fn task_id_by_ref(task_ref: &str) -> Result<SelectStatement> {
 /// Selects every column but the optional ones not asked for, which read as
 /// NULL without touching the table's data.
 fn select_columns(columns: TaskColumns) -> Select<task::Entity> {
-    if columns.description {
-        return task::Entity::find();
-    }
-    task::Entity::find()
+    // What an import last read is the importer's alone.
+    let skipped = |c: &task::Column| {
+        matches!(c, task::Column::SourceState) || (!columns.description && matches!(c, task::Column::Description))
+    };
+    let mut select = task::Entity::find()
         .select_only()
-        .columns(task::Column::iter().filter(|c| !matches!(c, task::Column::Description)))
-        .expr_as(Expr::val(Option::<String>::None), "description")
+        .columns(task::Column::iter().filter(|c| !skipped(c)))
+        .expr_as(Expr::val(Option::<String>::None), "source_state");
+    if !columns.description {
+        select = select.expr_as(Expr::val(Option::<String>::None), "description");
+    }
+    select
 }
 
 /// A task of a page with what nearly every list shows beside it (its

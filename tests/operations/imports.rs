@@ -173,10 +173,28 @@ async fn github_issues_and_comments_become_tasks(backend: Backend) {
     assert_eq!((again.events, again.counts.users_created, again.counts.labels_created), (0, 0, 0));
     assert_eq!(tasks(&app, &token, "ROCK").await, board);
 
+    // An edit made on the board stands while the export does not change
+    // that field: the next run leaves it.
+    let moved =
+        "mutation { updateTask(ref: \"ROCK-19\", input: {status: \"in_progress\", dueDate: \"2030-01-01\"}) { ref } }";
+    app.ok(&token, moved, json!({})).await;
+    let kept = run(&app, SourceSystem::Github, &files, "ROCK", false).await.expect("after an edit here");
+    assert_eq!((kept.counts.tasks_updated, kept.events), (0, 0), "{}", kept.counts);
+    let after = tasks(&app, &token, "ROCK").await;
+    assert_eq!(task(&after, "ROCK-19")["status"]["key"], "in_progress");
+    assert_eq!(task(&after, "ROCK-19")["dueDate"], "2030-01-01");
+
     // Older gh writes one array per page: the same board.
     let pages = [fixture("github/issues-pages-concatenated.json"), fixture("github/comments.json")];
     let same = run(&app, SourceSystem::Github, &pages, "ROCK", false).await.expect("pages");
     assert_eq!((same.counts.tasks_unchanged, same.events), (10, 0));
+    // Both forms at once name every issue twice: each is taken once.
+    let both = [fixture("github/issues.json"), fixture("github/issues-pages-concatenated.json")];
+    let twice = run(&app, SourceSystem::Github, &both, "ROCK", false).await.expect("issues twice");
+    assert_eq!(twice.counts.skipped.get("issues listed twice (the first kept)"), Some(&10), "{}", twice.counts);
+    assert_eq!((twice.counts.tasks_created, twice.events), (0, 0));
+    let fresh = run(&app, SourceSystem::Github, &both, "TWICE", false).await.expect("issues twice, new project");
+    assert_eq!(fresh.counts.tasks_created, 10, "{}", fresh.counts);
 }
 
 async fn an_edited_export_updates_in_place_with_events(backend: Backend) {

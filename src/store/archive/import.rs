@@ -503,6 +503,9 @@ impl Checked for entity::task::Model {
         }
         optional_name("source_key", &mut self.source_key)?;
         optional_name("source_url", &mut self.source_url)?;
+        if let Some(state) = &self.source_state {
+            input::multi_line("source_state", state, crate::store::sources::MAX_STATE_CHARS)?;
+        }
         match &mut self.description {
             Some(text) => html("description", text, input::MAX_DESCRIPTION_CHARS),
             None => Ok(()),

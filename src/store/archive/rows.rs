@@ -75,9 +75,12 @@ fn in_workspace(table: &str, ws: i64) -> String {
     let tasks = format!(r#"SELECT "id" FROM "task" WHERE "project_id" IN ({projects})"#);
     let pages = format!(r#"SELECT "id" FROM "wiki_page" WHERE "workspace_id" = {ws}"#);
     let members = format!(r#"SELECT "user_id" FROM "workspace_member" WHERE "workspace_id" = {ws}"#);
-    let sessions = format!(
-        r#""agent_session"."task_id" IN ({tasks}) OR ("agent_session"."task_id" IS NULL AND "agent_session"."user_id" IN ({members}))"#
+    // A session belongs where its token does: a token of the workspace,
+    // or an unscoped one of its member (as the store decides who sees it).
+    let tokens = format!(
+        r#"SELECT "id" FROM "api_token" WHERE "workspace_id" = {ws} OR ("workspace_id" IS NULL AND "user_id" IN ({members}))"#
     );
+    let sessions = format!(r#""agent_session"."token_id" IN ({tokens})"#);
     let users = [
         members.clone(),
         format!(r#"SELECT "user_id" FROM "project_member" WHERE "project_id" IN ({projects})"#),
@@ -90,8 +93,9 @@ fn in_workspace(table: &str, ws: i64) -> String {
         format!(r#"SELECT "author_id" FROM "wiki_revision" WHERE "page_id" IN ({pages})"#),
         format!(r#"SELECT "user_id" FROM "agent_session" WHERE {sessions}"#),
     ]
-    .map(|ids| format!(r#""user"."id" IN ({ids})"#))
-    .join(" OR ");
+    .join(" UNION ");
+    // One IN over a UNION: PostgreSQL plans it as one semi-join.
+    let users = format!(r#""user"."id" IN ({users})"#);
     match table {
         "user" => format!("({users})"),
         "external_user" => format!(r#""external_user"."user_id" IN (SELECT "id" FROM "user" WHERE {users})"#),
@@ -103,7 +107,10 @@ fn in_workspace(table: &str, ws: i64) -> String {
         }
         "task_label" | "task_coworker" | "comment" => format!(r#""{table}"."task_id" IN ({tasks})"#),
         "wiki_revision" => format!(r#""wiki_revision"."page_id" IN ({pages})"#),
-        _ => format!("({sessions})"),
+        "agent_session" => sessions,
+        // A table added to the archive must say here which rows are a
+        // workspace's; until then, none are.
+        _ => "1 = 0".to_owned(),
     }
 }
 

@@ -17,7 +17,7 @@ use entity::{
     task_event, task_label, user, workspace,
 };
 
-use super::{Body, ExternalComment, ExternalIssue, ExternalLabel, Origin, Person, SourceSystem};
+use super::{Body, ExternalComment, ExternalIssue, ExternalLabel, ImportedState, Origin, Person, SourceSystem};
 use crate::store::{StoreError, input, now};
 use crate::text::echo;
 
@@ -29,6 +29,8 @@ const BATCH: usize = 500;
 /// The user change-log events of a re-run are filed under: the change
 /// happened in the other tracker, by someone its export does not name.
 pub const IMPORT_USERNAME: &str = "import";
+/// The system of the import user's binding (never an imported one).
+const IMPORT_SYSTEM: &str = "tasklens";
 
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
@@ -118,6 +120,8 @@ pub struct Importer<'a> {
     import_user: Option<i64>,
     /// Source key to task id, for comments and parents.
     tasks: HashMap<String, i64>,
+    /// Source keys of the issues read so far.
+    seen: HashSet<String>,
     /// Tasks this run made, and tasks it changed.
     created: HashSet<i64>,
     changed: HashSet<i64>,
@@ -176,6 +180,7 @@ impl<'a> Importer<'a> {
             members,
             import_user: None,
             tasks: HashMap::new(),
+            seen: HashSet::new(),
             created: HashSet::new(),
             changed: HashSet::new(),
             found_again: 0,
@@ -197,6 +202,13 @@ impl<'a> Importer<'a> {
     }
 
     pub async fn issue(&mut self, origin: Origin, issue: ExternalIssue) -> Result<()> {
+        // An issue may come twice (a page repeated while the export ran, or
+        // two exports of one repository): the first is kept.
+        if !self.seen.insert(issue.key.clone()) {
+            self.skip("issues listed twice (the first kept)");
+            return Ok(());
+        }
+        let issue = checked_source(issue).map_err(|error| WriteError::record(&origin, error))?;
         self.issues.push((origin, issue));
         if self.issues.len() >= BATCH { self.flush_issues().await } else { Ok(()) }
     }
@@ -271,6 +283,7 @@ impl<'a> Importer<'a> {
                 people.push(id);
             }
         }
+        // (At most MAX_PER_ISSUE of each: the checks above stay cheap.)
         let author = match &issue.author {
             Some(person) => Some(self.person(origin, person).await?),
             None => None,
@@ -293,7 +306,19 @@ impl<'a> Importer<'a> {
         let mut coworkers: Vec<i64> = people.into_iter().skip(1).collect();
         coworkers.sort_unstable();
         labels.sort_unstable();
-        Ok(Wanted { title, description, status, assignee, coworkers, labels, author })
+        let state = ImportedState {
+            title: title.clone(),
+            description: description.as_deref().map(ImportedState::digest),
+            category: Some(issue.category),
+            priority: issue.priority,
+            kind: issue.kind,
+            assignee,
+            coworkers: coworkers.clone(),
+            labels: labels.clone(),
+            due: issue.due_date,
+            parent: issue.parent.clone(),
+        };
+        Ok(Wanted { title, description, status, assignee, coworkers, labels, author, state })
     }
 
     async fn create(&mut self, fresh: Vec<(Origin, ExternalIssue, Wanted)>) -> Result<()> {
@@ -352,6 +377,7 @@ impl<'a> Importer<'a> {
                 source_system: Set(Some(self.system.as_str().to_owned())),
                 source_key: Set(Some(issue.key.clone())),
                 source_url: Set(issue.url.clone()),
+                source_state: Set(serde_json::to_string(&wanted.state).ok()),
                 ..Default::default()
             });
         }
@@ -371,9 +397,14 @@ impl<'a> Importer<'a> {
         let mut coworkers = Vec::new();
         let mut events = Vec::new();
         for ((origin, issue, wanted), number) in fresh.into_iter().zip(numbers) {
-            let id = ids[&number];
+            let Some(&id) = ids.get(&number) else {
+                let error = StoreError::conflict("the task was not written", "run the import again");
+                return Err(WriteError::record(&origin, error));
+            };
             self.tasks.insert(issue.key.clone(), id);
-            self.parents.push((origin, id, issue.parent.clone()));
+            if issue.parent.is_some() {
+                self.parents.push((origin, id, issue.parent.clone()));
+            }
             links.extend(wanted.labels.iter().map(|l| task_label::ActiveModel {
                 task_id: Set(id),
                 label_id: Set(*l),
@@ -403,12 +434,20 @@ impl<'a> Importer<'a> {
         issue: &ExternalIssue,
         wanted: Wanted,
     ) -> Result<()> {
-        self.tasks.insert(issue.key.clone(), current.id);
-        self.parents.push((origin.clone(), current.id, issue.parent.clone()));
         self.found_again += 1;
         if current.deleted_at.is_some() {
-            // Deleted here on purpose: the import does not bring it back.
+            // Deleted here on purpose: the import does not bring it back,
+            // nor comment on it, nor make it a parent.
             return Ok(());
+        }
+        self.tasks.insert(issue.key.clone(), current.id);
+        let last: Option<ImportedState> = current.source_state.as_deref().and_then(|s| serde_json::from_str(s).ok());
+        let new = &wanted.state;
+        // Whether the other tracker changed a field since the last import
+        // (always, when none is recorded): only those are brought over.
+        let moved = |field: &dyn Fn(&ImportedState) -> Vec<u8>| last.as_ref().is_none_or(|l| field(l) != field(new));
+        if moved(&|s| key(&s.parent)) {
+            self.parents.push((origin.clone(), current.id, issue.parent.clone()));
         }
         // The change is filed when it reaches the board: the export does
         // not say when each field changed, nor who changed it.
@@ -416,101 +455,95 @@ impl<'a> Importer<'a> {
         // (field, old, new), filed once the actor is known.
         let mut changes: Vec<(&str, Option<String>, Option<String>)> = Vec::new();
         let mut row: task::ActiveModel = current.clone().into();
-        let mut record = |field: &'static str, old: Option<String>, new: Option<String>| {
-            if old != new {
-                changes.push((field, old, new));
-            }
-        };
-        if wanted.title != current.title {
-            record("title", Some(current.title.clone()), Some(wanted.title.clone()));
+        if moved(&|s| key(&s.title)) && wanted.title != current.title {
+            changes.push(("title", Some(current.title.clone()), Some(wanted.title.clone())));
             row.title = Set(wanted.title.clone());
         }
-        if wanted.description != current.description {
-            record("description", current.description.clone(), wanted.description.clone());
+        if moved(&|s| key(&s.description)) && wanted.description != current.description {
+            changes.push(("description", current.description.clone(), wanted.description.clone()));
             row.description = Set(wanted.description.clone());
         }
         let old_status = self.statuses.iter().find(|s| s.id == current.status_id).cloned();
-        // A move within the same category made here stands.
-        if old_status.as_ref().map(|s| s.category) != Some(wanted.status.category) {
-            record("status", old_status.as_ref().map(|s| s.key.clone()), Some(wanted.status.key.clone()));
+        if moved(&|s| key(&s.category)) && old_status.as_ref().map(|s| s.category) != Some(wanted.status.category) {
+            changes.push(("status", old_status.as_ref().map(|s| s.key.clone()), Some(wanted.status.key.clone())));
             row.status_id = Set(wanted.status.id);
             row.completed_at =
                 Set(wanted.status.category.is_closed().then(|| issue.closed_at.unwrap_or(issue.updated_at)));
         }
-        if let Some(priority) = issue.priority.filter(|p| *p != current.priority) {
-            record("priority", Some(current.priority.to_value()), Some(priority.to_value()));
+        if let Some(priority) = issue.priority.filter(|p| *p != current.priority && moved(&|s| key(&s.priority))) {
+            changes.push(("priority", Some(current.priority.to_value()), Some(priority.to_value())));
             row.priority = Set(priority);
         }
-        if let Some(kind) = issue.kind.filter(|k| *k != current.kind) {
-            record("kind", Some(current.kind.to_value()), Some(kind.to_value()));
+        if let Some(kind) = issue.kind.filter(|k| *k != current.kind && moved(&|s| key(&s.kind))) {
+            changes.push(("kind", Some(current.kind.to_value()), Some(kind.to_value())));
             row.kind = Set(kind);
         }
-        if issue.due_date != current.due_date {
-            record("due_date", current.due_date.map(|d| d.to_string()), issue.due_date.map(|d| d.to_string()));
+        if moved(&|s| key(&s.due)) && issue.due_date != current.due_date {
+            let (old, due) = (current.due_date.map(|d| d.to_string()), issue.due_date.map(|d| d.to_string()));
+            changes.push(("due_date", old, due));
             row.due_date = Set(issue.due_date);
         }
-        let assignee_changed = wanted.assignee != current.assignee_id;
-        let old_coworkers = ids_of(
-            task_coworker::Entity::find().filter(task_coworker::Column::TaskId.eq(current.id)).all(self.txn).await?,
-            |c| c.user_id,
-        );
-        let old_labels = ids_of(
-            task_label::Entity::find().filter(task_label::Column::TaskId.eq(current.id)).all(self.txn).await?,
-            |l| l.label_id,
-        );
-        let _ = record;
-        if assignee_changed {
+        if moved(&|s| key(&s.assignee)) && wanted.assignee != current.assignee_id {
             let old = self.names_of(current.assignee_id.into_iter().collect()).await?;
-            let new = self.names_of(wanted.assignee.into_iter().collect()).await?;
-            changes.push(("assignee", old, new));
+            let assignee = self.names_of(wanted.assignee.into_iter().collect()).await?;
+            changes.push(("assignee", old, assignee));
             row.assignee_id = Set(wanted.assignee);
         }
-        if old_coworkers != wanted.coworkers {
-            let old = self.names_of(old_coworkers).await?;
-            let new = self.names_of(wanted.coworkers.clone()).await?;
-            changes.push(("coworkers", old, new));
-            task_coworker::Entity::delete_many()
-                .filter(task_coworker::Column::TaskId.eq(current.id))
-                .exec(self.txn)
-                .await?;
-            insert_all(
-                self.txn,
-                wanted
-                    .coworkers
-                    .iter()
-                    .map(|u| task_coworker::ActiveModel {
-                        task_id: Set(current.id),
-                        user_id: Set(*u),
-                        ..Default::default()
-                    })
-                    .collect(),
-            )
-            .await?;
+        if moved(&|s| key(&s.coworkers)) {
+            let old_coworkers = ids_of(
+                task_coworker::Entity::find()
+                    .filter(task_coworker::Column::TaskId.eq(current.id))
+                    .all(self.txn)
+                    .await?,
+                |c| c.user_id,
+            );
+            if old_coworkers != wanted.coworkers {
+                let old = self.names_of(old_coworkers).await?;
+                let coworkers = self.names_of(wanted.coworkers.clone()).await?;
+                changes.push(("coworkers", old, coworkers));
+                task_coworker::Entity::delete_many()
+                    .filter(task_coworker::Column::TaskId.eq(current.id))
+                    .exec(self.txn)
+                    .await?;
+                let rows = wanted.coworkers.iter().map(|u| task_coworker::ActiveModel {
+                    task_id: Set(current.id),
+                    user_id: Set(*u),
+                    ..Default::default()
+                });
+                insert_all(self.txn, rows.collect()).await?;
+            }
         }
-        if old_labels != wanted.labels {
-            let old = self.label_names(&old_labels).await?;
-            let new = self.label_names(&wanted.labels).await?;
-            changes.push(("labels", old, new));
-            task_label::Entity::delete_many().filter(task_label::Column::TaskId.eq(current.id)).exec(self.txn).await?;
-            insert_all(
-                self.txn,
-                wanted
-                    .labels
-                    .iter()
-                    .map(|l| task_label::ActiveModel {
-                        task_id: Set(current.id),
-                        label_id: Set(*l),
-                        ..Default::default()
-                    })
-                    .collect(),
-            )
-            .await?;
+        if moved(&|s| key(&s.labels)) {
+            let old_labels = ids_of(
+                task_label::Entity::find().filter(task_label::Column::TaskId.eq(current.id)).all(self.txn).await?,
+                |l| l.label_id,
+            );
+            if old_labels != wanted.labels {
+                let old = self.label_names(&old_labels).await?;
+                let labels = self.label_names(&wanted.labels).await?;
+                changes.push(("labels", old, labels));
+                task_label::Entity::delete_many()
+                    .filter(task_label::Column::TaskId.eq(current.id))
+                    .exec(self.txn)
+                    .await?;
+                let rows = wanted.labels.iter().map(|l| task_label::ActiveModel {
+                    task_id: Set(current.id),
+                    label_id: Set(*l),
+                    ..Default::default()
+                });
+                insert_all(self.txn, rows.collect()).await?;
+            }
+        }
+        let state = serde_json::to_string(new).ok();
+        let state_moved = state != current.source_state;
+        if state_moved {
+            row.source_state = Set(state);
         }
         if issue.url != current.source_url {
             row.source_url = Set(issue.url.clone());
         }
         let later = issue.updated_at > current.updated_at;
-        if changes.is_empty() && !later && issue.url == current.source_url {
+        if changes.is_empty() && !later && issue.url == current.source_url && !state_moved {
             return Ok(());
         }
         if !changes.is_empty() {
@@ -537,22 +570,15 @@ impl<'a> Importer<'a> {
         let batch = std::mem::take(&mut self.comments);
         self.find_tasks(batch.iter().map(|(_, c)| c.issue_key.as_str())).await?;
         let mut on_tasks = Vec::new();
-        for (origin, comment) in batch {
+        for (origin, mut comment) in batch {
+            comment.key = input::single_line("comment id", &comment.key, MAX_SOURCE_KEY_CHARS)
+                .map_err(|error| WriteError::record(&origin, error))?;
             match self.tasks.get(&comment.issue_key) {
                 Some(task_id) => on_tasks.push((origin, *task_id, comment)),
-                None => self.skip("comments on issues not imported"),
+                None => self.skip("comments on issues not imported (or deleted here)"),
             }
         }
-        let task_ids: Vec<i64> = on_tasks.iter().map(|(_, id, _)| *id).collect();
-        let keys: Vec<&str> = on_tasks.iter().map(|(_, _, c)| c.key.as_str()).collect();
-        let existing: HashMap<(i64, String), comment::Model> = comment::Entity::find()
-            .filter(comment::Column::TaskId.is_in(task_ids))
-            .filter(comment::Column::SourceKey.is_in(keys))
-            .all(self.txn)
-            .await?
-            .into_iter()
-            .filter_map(|c| Some(((c.task_id, c.source_key.clone()?), c)))
-            .collect();
+        let existing = self.imported_comments(on_tasks.iter().map(|(_, id, _)| *id)).await?;
         let mut fresh = Vec::new();
         let mut seen = HashSet::new();
         for (origin, task_id, comment) in on_tasks {
@@ -599,16 +625,8 @@ impl<'a> Importer<'a> {
             })
             .collect();
         insert_all(self.txn, rows).await?;
-        let task_ids: Vec<i64> = fresh.iter().map(|(t, ..)| *t).collect();
-        let keys: Vec<&str> = fresh.iter().map(|(.., c)| c.key.as_str()).collect();
-        let ids: HashMap<(i64, String), i64> = comment::Entity::find()
-            .filter(comment::Column::TaskId.is_in(task_ids))
-            .filter(comment::Column::SourceKey.is_in(keys))
-            .all(self.txn)
-            .await?
-            .into_iter()
-            .filter_map(|c| Some(((c.task_id, c.source_key?), c.id)))
-            .collect();
+        let ids: HashMap<(i64, String), i64> =
+            self.imported_comments(fresh.iter().map(|(t, ..)| *t)).await?.into_iter().map(|(k, c)| (k, c.id)).collect();
         let mut events = Vec::with_capacity(fresh.len());
         for (task_id, author, _, c) in &fresh {
             let id = ids.get(&(*task_id, c.key.clone())).copied().unwrap_or_default();
@@ -616,6 +634,24 @@ impl<'a> Importer<'a> {
             self.counts.comments_created += 1;
         }
         self.write_events(events).await
+    }
+
+    /// The imported comments of these tasks, by task and source key. By
+    /// task alone: a filter on both columns would make SQLite probe the
+    /// index for every pair of the two lists.
+    async fn imported_comments(
+        &self,
+        task_ids: impl Iterator<Item = i64>,
+    ) -> Result<HashMap<(i64, String), comment::Model>> {
+        let task_ids: HashSet<i64> = task_ids.collect();
+        Ok(comment::Entity::find()
+            .filter(comment::Column::TaskId.is_in(task_ids))
+            .filter(comment::Column::SourceKey.is_not_null())
+            .all(self.txn)
+            .await?
+            .into_iter()
+            .filter_map(|c| Some(((c.task_id, c.source_key.clone()?), c)))
+            .collect())
     }
 
     /// Learns the ids of tasks imported by earlier runs, by source key.
@@ -631,6 +667,7 @@ impl<'a> Importer<'a> {
             .filter(task::Column::ProjectId.eq(self.project.id))
             .filter(task::Column::SourceSystem.eq(self.system.as_str()))
             .filter(task::Column::SourceKey.is_in(missing))
+            .filter(task::Column::DeletedAt.is_null())
             .into_tuple::<(String, i64)>()
             .all(self.txn)
             .await?;
@@ -667,7 +704,7 @@ impl<'a> Importer<'a> {
                             });
                         }
                         None => {
-                            self.skip("parents not imported");
+                            self.skip("parents not imported (or deleted here)");
                             continue;
                         }
                     },
@@ -735,6 +772,11 @@ impl<'a> Importer<'a> {
     }
 }
 
+/// A field of an `ImportedState`, comparable whatever its type.
+fn key<T: serde::Serialize>(value: &T) -> Vec<u8> {
+    serde_json::to_vec(value).unwrap_or_default()
+}
+
 /// A task's values as the board stores them.
 struct Wanted {
     title: String,
@@ -744,7 +786,45 @@ struct Wanted {
     coworkers: Vec<i64>,
     labels: Vec<i64>,
     author: Option<i64>,
+    state: ImportedState,
 }
+
+/// Labels or people one issue may name; more is not an issue but an attack.
+const MAX_PER_ISSUE: usize = 100;
+
+/// The source key and address checked as names are, the address an
+/// http(s) one; the lists of one issue bounded.
+fn checked_source(mut issue: ExternalIssue) -> crate::store::Result<ExternalIssue> {
+    issue.key = input::single_line("key", &issue.key, MAX_SOURCE_KEY_CHARS)?;
+    if let Some(url) = &issue.url {
+        let url = input::single_line("url", url, MAX_SOURCE_URL_CHARS)?;
+        if !(url.starts_with("https://") || url.starts_with("http://")) {
+            return Err(StoreError::bad_argument(
+                "url",
+                format!("{} is not an http(s) address", echo(&url)),
+                "leave it out",
+            ));
+        }
+        issue.url = Some(url);
+    }
+    if let Some(parent) = &issue.parent {
+        issue.parent = Some(input::single_line("parent", parent, MAX_SOURCE_KEY_CHARS)?);
+    }
+    for (what, n) in [("labels", issue.labels.len()), ("assignees", issue.assignees.len())] {
+        if n > MAX_PER_ISSUE {
+            return Err(StoreError::bad_argument(
+                what,
+                format!("{n} {what}; an issue may have {MAX_PER_ISSUE}"),
+                "remove the extra ones from the export",
+            ));
+        }
+    }
+    Ok(issue)
+}
+
+/// The columns' sizes.
+const MAX_SOURCE_KEY_CHARS: usize = 200;
+const MAX_SOURCE_URL_CHARS: usize = 2000;
 
 fn stored(origin: &Origin, argument: &str, body: &Body, max: usize) -> Result<String> {
     body.stored(argument, max).map_err(|error| WriteError::record(origin, error))

@@ -744,6 +744,7 @@ export type Task = Node & {
   coworkers: Array<User>;
   createdAt: Scalars['DateTime']['output'];
   createdBy?: Maybe<User>;
+  /** A deleted task is a tombstone: out of every list, still readable by ref. */
   deleted: Scalars['Boolean']['output'];
   deletedAt?: Maybe<Scalars['DateTime']['output']>;
   /** HTML, as stored. */
@@ -768,10 +769,7 @@ export type Task = Node & {
   project?: Maybe<Project>;
   /** `KEY-number`, the task's name everywhere. */
   ref: Scalars['String']['output'];
-  /**
-   * A deleted task is a tombstone: out of every list, still readable by ref.
-   * The tracker it was imported from; null for a task made here.
-   */
+  /** The tracker it was imported from; null for a task made here. */
   source?: Maybe<TaskSource>;
   status?: Maybe<Status>;
   title: Scalars['String']['output'];

@@ -63,9 +63,16 @@ impl Importer<'_> {
     /// A GitHub login is a username; elsewhere an email says who it is.
     async fn matching_user(&self, person: &Person) -> Result<Option<user::Model>> {
         if self.system == SourceSystem::Github {
-            let name = input::nfc(&person.username);
-            let exact = user::Entity::find().filter(user::Column::Username.eq(name.as_str())).one(self.txn).await?;
-            return Ok(exact);
+            use sea_orm::sea_query::ExprTrait;
+            // Logins are the same in any case on GitHub.
+            let name = input::nfc(&person.username).to_lowercase();
+            let lower = sea_orm::sea_query::Func::lower(sea_orm::sea_query::Expr::col(user::Column::Username));
+            let found = user::Entity::find()
+                .filter(sea_orm::sea_query::Expr::expr(lower).eq(name))
+                .order_by_asc(user::Column::Id)
+                .one(self.txn)
+                .await?;
+            return Ok(found);
         }
         match &person.email {
             Some(email) => {
@@ -77,7 +84,9 @@ impl Importer<'_> {
 
     async fn new_user(&mut self, origin: &Origin, person: &Person) -> Result<user::Model> {
         let refused = |error: StoreError| WriteError::record(origin, error);
-        let base = input::single_line("username", &person.username, 90).map_err(refused)?;
+        // Usernames hold 64 characters; a made-up one leaves room for `-N`.
+        let base: String = input::nfc(&person.username).chars().take(MAX_MADE_USERNAME).collect();
+        let base = input::single_line("username", &base, MAX_MADE_USERNAME).map_err(refused)?;
         let display = person.display_name.as_deref().unwrap_or(&base);
         let display_name = input::single_line("display_name", display, input::MAX_NAME_CHARS).map_err(refused)?;
         let email = match &person.email {
@@ -105,26 +114,40 @@ impl Importer<'_> {
         Ok(user)
     }
 
-    /// The user the events of a re-run are filed under.
+    /// The user the events of a re-run are filed under: an agent bound to
+    /// the account `tasklens/import`, named `import` unless that name is
+    /// someone's.
     pub(super) async fn import_user(&mut self) -> Result<i64> {
         if let Some(id) = self.import_user {
             return Ok(id);
         }
-        let found = user::Entity::find().filter(user::Column::Username.eq(IMPORT_USERNAME)).one(self.txn).await?;
-        let id = match found {
-            Some(user) => user.id,
+        let bound = external_user::Entity::find()
+            .filter(external_user::Column::System.eq(IMPORT_SYSTEM))
+            .filter(external_user::Column::ExternalId.eq(IMPORT_USERNAME))
+            .one(self.txn)
+            .await?;
+        let id = match bound {
+            Some(binding) => binding.user_id,
             None => {
-                user::ActiveModel {
-                    username: Set(IMPORT_USERNAME.to_owned()),
-                    display_name: Set("Import".to_owned()),
-                    email: Set(None),
-                    is_agent: Set(true),
-                    created_at: Set(now()),
+                let person = Person {
+                    external_id: IMPORT_USERNAME.to_owned(),
+                    username: IMPORT_USERNAME.to_owned(),
+                    display_name: Some("Import".to_owned()),
+                    email: None,
+                    is_bot: true,
+                };
+                let origin = Origin { file: String::new(), record: String::new() };
+                let user = self.new_user(&origin, &person).await?;
+                self.counts.users_created -= 1;
+                external_user::ActiveModel {
+                    system: Set(IMPORT_SYSTEM.to_owned()),
+                    external_id: Set(IMPORT_USERNAME.to_owned()),
+                    user_id: Set(user.id),
                     ..Default::default()
                 }
                 .insert(self.txn)
-                .await?
-                .id
+                .await?;
+                user.id
             }
         };
         self.import_user = Some(id);
@@ -202,6 +225,9 @@ impl Importer<'_> {
         Ok(task::Entity::find_by_id(task_id).one(self.txn).await?.map(|t| self.task_ref(t.number)))
     }
 }
+
+/// The longest username an import makes up (the column holds 64).
+const MAX_MADE_USERNAME: usize = 56;
 
 /// `#rrggbb` from GitHub's `rrggbb` (or a colour already so written).
 fn hex_color(value: &str) -> Option<String> {
