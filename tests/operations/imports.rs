@@ -450,6 +450,20 @@ async fn a_bad_record_writes_nothing(backend: Backend) {
     std::fs::remove_dir_all(dir).ok();
 }
 
+async fn include_pulls_keeps_pull_requests_as_tasks(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = admin(&app).await;
+    let files = [fixture("github/issues.json"), fixture("github/comments.json")];
+    let options = ImportOptions { project: "ROCK".into(), workspace: None, include_pulls: true, dry_run: false };
+    let summary = import::run(&app.db, SourceSystem::Github, &files, &options, &|_| {}).await.expect("the import");
+    assert_eq!((summary.counts.tasks_created, summary.counts.comments_created), (14, 17), "{}", summary.counts);
+    assert!(summary.counts.skipped.is_empty(), "{}", summary.counts);
+    let board = tasks(&app, &token, "ROCK").await;
+    for pull in ["ROCK-3", "ROCK-10", "ROCK-13", "ROCK-17"] {
+        assert_eq!(task(&board, pull)["source"]["key"], format!("acme/rocket#{}", &pull[5..]), "{pull}");
+    }
+}
+
 fn tempdir() -> PathBuf {
     static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -466,4 +480,5 @@ on_both_backends!(
     jira_without_rendered_fields_converts_adf,
     linear_csv_with_quoted_multi_line_cells,
     a_bad_record_writes_nothing,
+    include_pulls_keeps_pull_requests_as_tasks,
 );
