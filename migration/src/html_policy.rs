@@ -7,7 +7,24 @@
 
 use std::sync::LazyLock;
 
+/// The allowlist, with an input made a checkbox. ammonia adds a missing
+/// set attribute from a hash map, so with two of them their order would
+/// change from one process to the next and the same text would be stored
+/// two ways: each policy sets one, and the kept ones stay where they were.
 static POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
+    let mut policy = allowlist();
+    policy.set_tag_attribute_value("input", "type", "checkbox");
+    policy
+});
+
+/// The same allowlist, with an input made disabled.
+static DISABLED: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
+    let mut policy = allowlist();
+    policy.set_tag_attribute_value("input", "disabled", "");
+    policy
+});
+
+fn allowlist() -> ammonia::Builder<'static> {
     let mut policy = ammonia::Builder::default();
     // ammonia's defaults already keep structure (paragraphs, lists, tables,
     // code, links, images) and drop scripts, styles, event handlers, frames,
@@ -19,29 +36,44 @@ static POLICY: LazyLock<ammonia::Builder<'static>> = LazyLock::new(|| {
         .add_tag_attributes("span", &["class"])
         .add_tag_attributes("a", &["class"])
         // A task list's checkboxes (GFM): every input becomes a disabled
-        // checkbox, so none can take text or submit anything.
+        // checkbox (the two policies above set the values), so none can
+        // take text or submit anything.
         .add_tags(&["input"])
-        .add_tag_attributes("input", &["checked"])
-        .set_tag_attribute_value("input", "type", "checkbox")
-        .set_tag_attribute_value("input", "disabled", "")
+        .add_tag_attributes("input", &["checked", "disabled", "type"])
         .link_rel(Some("noopener noreferrer"));
     policy
-});
+}
 
 /// The HTML as it may be stored and rendered.
 pub fn sanitize_html(html: &str) -> String {
     // What one pass writes can parse into another tree (`<h4><h4>x`
     // reads back as two siblings), so passes go on until the text is one
     // the allowlist keeps as it is: what is stored renders as it reads.
-    let mut clean = POLICY.clean(html).to_string();
+    let mut clean = pass(html);
     for _ in 0..MAX_PASSES {
-        let again = POLICY.clean(&clean).to_string();
+        let again = pass(&clean);
         if again == clean {
             break;
         }
         clean = again;
     }
     clean
+}
+
+/// The HTML another site rendered, its relative addresses (`/images/x.png`)
+/// made absolute against that site, so they do not point at this one. The
+/// result still goes through [`sanitize_html`].
+pub fn absolute_urls(html: &str, site: &str) -> String {
+    let Ok(base) = ammonia::Url::parse(site) else { return html.to_owned() };
+    let mut policy = allowlist();
+    policy.url_relative(ammonia::UrlRelative::RewriteWithBase(base));
+    policy.clean(html).to_string()
+}
+
+fn pass(html: &str) -> String {
+    let clean = POLICY.clean(html).to_string();
+    // Serialized text escapes `<`: this is an element.
+    if clean.contains("<input") { DISABLED.clean(&clean).to_string() } else { clean }
 }
 
 /// Passes after the first; one more has never been needed.
@@ -87,5 +119,34 @@ mod tests {
         for gone in ["text", "name", "value", "onfocus"] {
             assert!(!clean.contains(gone), "{gone} in {clean}");
         }
+    }
+
+    #[test]
+    fn another_sites_addresses_become_absolute() {
+        let html = absolute_urls(
+            "<img src=\"/images/smile.png\"><a href=\"/browse/OPS-1\">x</a><a href=\"https://x.test/\">y</a>",
+            "https://acme.atlassian.net",
+        );
+        assert!(html.contains("src=\"https://acme.atlassian.net/images/smile.png\""), "{html}");
+        assert!(html.contains("href=\"https://acme.atlassian.net/browse/OPS-1\""), "{html}");
+        assert!(html.contains("href=\"https://x.test/\""), "{html}");
+    }
+
+    #[test]
+    fn a_checkbox_is_written_one_way() {
+        // The attributes come in the order the text had them, the missing
+        // ones after: the same text is always stored the same.
+        assert_eq!(
+            sanitize_html("<li><input disabled=\"\" type=\"checkbox\" checked=\"\"/> done</li>"),
+            "<li><input disabled=\"\" type=\"checkbox\" checked=\"\"> done</li>"
+        );
+        assert_eq!(
+            sanitize_html("<li><input checked> done</li>"),
+            "<li><input checked=\"\" type=\"checkbox\" disabled=\"\"> done</li>"
+        );
+        assert_eq!(
+            sanitize_html("<li><input type=radio disabled=yes> done</li>"),
+            "<li><input type=\"checkbox\" disabled=\"\"> done</li>"
+        );
     }
 }

@@ -61,15 +61,41 @@ fn render(node: &Value, out: &mut String) {
             wrapped(&format!("h{level}"), node, out);
         }
         "bulletList" => wrapped("ul", node, out),
-        "orderedList" => wrapped("ol", node, out),
-        "listItem" => wrapped("li", node, out),
+        "orderedList" => match node.get("attrs").and_then(|a| a.get("order")).and_then(Value::as_u64) {
+            Some(start) if start != 1 => {
+                out.push_str(&format!("<ol start=\"{start}\">"));
+                children(node, out);
+                out.push_str("</ol>");
+            }
+            _ => wrapped("ol", node, out),
+        },
+        "listItem" | "decisionItem" => wrapped("li", node, out),
+        // Shown as a Markdown task list is: checkboxes no one can tick.
+        "taskList" | "decisionList" => wrapped("ul", node, out),
+        "taskItem" => {
+            out.push_str(if attr(node, "state") == Some("DONE") {
+                "<li><input type=\"checkbox\" disabled checked> "
+            } else {
+                "<li><input type=\"checkbox\" disabled> "
+            });
+            children(node, out);
+            out.push_str("</li>");
+        }
         "blockquote" => wrapped("blockquote", node, out),
         "table" => wrapped("table", node, out),
         "tableRow" => wrapped("tr", node, out),
         "tableHeader" => wrapped("th", node, out),
         "tableCell" => wrapped("td", node, out),
         "codeBlock" => {
-            out.push_str("<pre><code>");
+            match attr(node, "language").filter(|l| l.chars().all(|c| c.is_ascii_alphanumeric() || "+-_#".contains(c)))
+            {
+                Some(language) if !language.is_empty() => {
+                    out.push_str("<pre><code class=\"language-");
+                    out.push_str(language);
+                    out.push_str("\">");
+                }
+                _ => out.push_str("<pre><code>"),
+            }
             let mut code = String::new();
             collect_text(node, &mut code);
             escape(&code, out);
@@ -191,8 +217,25 @@ mod tests {
         assert_eq!(
             to_html(&doc),
             "<p>See <a href=\"https://example.com/a?b=1&amp;c=2\">the docs</a> and ask @Mia Krystof<strong> \
-             &lt;now&gt;</strong></p><ul><li><p>one</p><ol><li><p>nested</p></li></ol></li></ul><pre><code>if a &lt; b \
-             { x() }</code></pre>"
+             &lt;now&gt;</strong></p><ul><li><p>one</p><ol><li><p>nested</p></li></ol></li></ul><pre><code class=\"language-rust\">if a &lt; \
+             b { x() }</code></pre>"
+        );
+    }
+
+    #[test]
+    fn task_and_decision_lists_stay_lists() {
+        let item = |kind: &str, state: &str, text: &str| json!({"type": kind, "attrs": {"localId": "x", "state": state}, "content": [{"type": "text", "text": text}]});
+        let doc = json!({"type": "doc", "version": 1, "content": [
+            {"type": "taskList", "attrs": {"localId": "t"}, "content": [
+                item("taskItem", "DONE", "Write runbook"), item("taskItem", "TODO", "Page on-call")]},
+            {"type": "decisionList", "attrs": {"localId": "d"}, "content": [item("decisionItem", "DECIDED", "Use Postgres")]},
+            {"type": "orderedList", "attrs": {"order": 3}, "content": [
+                {"type": "listItem", "content": [{"type": "paragraph", "content": [{"type": "text", "text": "third"}]}]}]}
+        ]});
+        assert_eq!(
+            to_html(&doc),
+            "<ul><li><input type=\"checkbox\" disabled checked> Write runbook</li><li><input type=\"checkbox\" \
+             disabled> Page on-call</li></ul><ul><li>Use Postgres</li></ul><ol start=\"3\"><li><p>third</p></li></ol>"
         );
     }
 }

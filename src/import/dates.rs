@@ -21,9 +21,25 @@ pub fn instant(value: &str) -> Result<Option<DateTime<Utc>>, String> {
             day.and_hms_opt(0, 0, 0).map(|t| t.and_utc()).ok_or(())
         })
         .map_err(|_| format!("{} is not an instant (like 2024-03-05T10:11:12Z)", crate::text::echo(value)))?;
-    // Placeholders for "never" (0001-01-01) are no instant at all.
-    Ok((parsed.timestamp() > 0).then_some(parsed))
+    // Placeholders for "never" (0001-01-01, the Unix epoch) are no instant
+    // at all; other instants must be ones a board (and its archive) keeps.
+    let year = chrono::Datelike::year(&parsed);
+    if year == 1 || parsed.timestamp() == 0 {
+        return Ok(None);
+    }
+    if !STORED_YEARS.contains(&year) {
+        return Err(format!(
+            "{} is outside the years {} to {}",
+            crate::text::echo(value),
+            STORED_YEARS.start(),
+            STORED_YEARS.end()
+        ));
+    }
+    Ok(Some(parsed))
 }
+
+/// The years a board keeps instants in (a cursor holds them).
+const STORED_YEARS: std::ops::RangeInclusive<i32> = 1970..=2200;
 
 /// `Tue Mar 05 2024 10:11:12 GMT+0000 (Coordinated Universal Time)`.
 fn javascript(value: &str) -> Option<DateTime<Utc>> {
@@ -68,6 +84,9 @@ mod tests {
         assert_eq!(instant("").expect("empty"), None);
         assert_eq!(instant("0001-01-01T00:00:00Z").expect("zero"), None);
         assert!(instant("yesterday").is_err());
+        for outside in ["9999-12-31T23:59:59Z", "1969-07-20T20:17:00Z", "0000-06-01T00:00:00Z"] {
+            assert!(instant(outside).is_err_and(|e| e.contains("outside the years 1970 to 2200")), "{outside}");
+        }
         assert!(date("yesterday").is_err());
         assert_eq!(date("2024-06-30").expect("date"), NaiveDate::from_ymd_opt(2024, 6, 30));
         assert!(date("30/06/2024").is_err());

@@ -25,14 +25,20 @@ struct User {
     is_bot: bool,
 }
 
+/// The account GitHub shows for a deleted one.
+const GHOST: &str = "ghost";
+
 impl User {
     fn person(&self) -> Person {
-        // gh names an app `app/renovate` where REST says `renovate[bot]`.
-        let login = match self.login.strip_prefix("app/") {
+        // gh names an app `app/renovate` where REST says `renovate[bot]`,
+        // and a deleted account `""` or `app/` where REST says `ghost`.
+        let login = match self.login.trim().strip_prefix("app/") {
+            Some("") => GHOST.to_owned(),
             Some(app) => format!("{app}[bot]"),
+            None if self.login.trim().is_empty() => GHOST.to_owned(),
             None => self.login.clone(),
         };
-        let is_bot = self.is_bot || self.kind.as_deref() == Some("Bot") || login.ends_with("[bot]");
+        let is_bot = login != GHOST && (self.is_bot || self.kind.as_deref() == Some("Bot") || login.ends_with("[bot]"));
         Person {
             external_id: login.to_lowercase(),
             username: login,
@@ -342,7 +348,16 @@ impl RestIssue {
             url: self.html_url,
             title: self.title,
             description: body(self.body),
-            category: category(&self.state, self.state_reason.as_deref()),
+            category: match &self.pull_request {
+                // A pull request closed without a merge was given up.
+                Some(pull)
+                    if self.state.eq_ignore_ascii_case("closed")
+                        && pull.get("merged_at").is_some_and(Value::is_null) =>
+                {
+                    StatusCategory::Canceled
+                }
+                _ => category(&self.state, self.state_reason.as_deref()),
+            },
             priority: None,
             kind: kind(self.issue_type.as_ref().map(|t| t.name.as_str()), &labels),
             parent: None,
@@ -410,5 +425,16 @@ mod tests {
         assert_eq!(category("CLOSED", Some("NOT_PLANNED")), StatusCategory::Canceled);
         assert_eq!(category("closed", None), StatusCategory::Done);
         assert_eq!(category("open", Some("reopened")), StatusCategory::Todo);
+    }
+
+    #[test]
+    fn a_deleted_account_is_ghost_in_either_export() {
+        for (login, is_bot) in [("", false), ("app/", true), ("ghost", false)] {
+            let user = User { login: login.into(), kind: None, name: None, is_bot };
+            let person = user.person();
+            assert_eq!((person.username.as_str(), person.is_bot), ("ghost", false), "{login:?}");
+        }
+        let app = User { login: "app/renovate".into(), kind: None, name: None, is_bot: true }.person();
+        assert_eq!((app.username.as_str(), app.is_bot), ("renovate[bot]", true));
     }
 }

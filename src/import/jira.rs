@@ -1,4 +1,4 @@
-//! Jira Cloud: the pages of `GET /rest/api/3/search` (or `/search/jql`),
+//! Jira Cloud: the pages of `GET /rest/api/3/search/jql` (or the older `/search`),
 //! each `{"issues": [...]}` with `fields`, and `renderedFields` when asked
 //! with `expand=renderedFields`; a file may hold several pages, or bare
 //! issues. The description and comments are Atlassian Document Format,
@@ -53,6 +53,22 @@ struct Named {
 }
 
 #[derive(Deserialize)]
+struct JiraPriority {
+    name: String,
+    #[serde(default)]
+    id: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct IssueType {
+    name: String,
+    /// 1 for epics (whatever a site names them), -1 for subtasks.
+    #[serde(default)]
+    hierarchy_level: Option<i64>,
+}
+
+#[derive(Deserialize)]
 struct Keyed {
     key: String,
 }
@@ -72,8 +88,15 @@ struct Comments {
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct Comment {
     id: String,
+    /// Set when the comment is for a role or group only.
+    #[serde(default)]
+    visibility: Option<Value>,
+    /// Jira Service Management: false for an internal note.
+    #[serde(default)]
+    jsd_public: Option<bool>,
     #[serde(default)]
     author: Option<User>,
     #[serde(default)]
@@ -90,9 +113,9 @@ struct Fields {
     description: Value,
     status: Status,
     #[serde(default)]
-    priority: Option<Named>,
+    priority: Option<JiraPriority>,
     #[serde(default)]
-    issuetype: Option<Named>,
+    issuetype: Option<IssueType>,
     #[serde(default)]
     parent: Option<Keyed>,
     #[serde(default)]
@@ -147,11 +170,27 @@ struct Issue {
     rendered_fields: Option<Rendered>,
 }
 
+/// Pages without issues one file may hold: an export has one at most (the
+/// last); a flood of them is a gzip bomb.
+const MAX_EMPTY_PAGES: u32 = 1_000;
+
 pub fn read(files: &[PathBuf], emit: Emit<'_>) -> Result<(), ImportError> {
     for path in files {
+        let mut empty_pages = 0;
         each_object(path, |origin, value| {
             let (issues, in_page) = match value {
+                Value::Object(page) if page.contains_key("errorMessages") && !page.contains_key("issues") => {
+                    return Err(ImportError::record(&origin, error_page(&page)));
+                }
                 Value::Object(mut page) if page.contains_key("issues") => match page.remove("issues") {
+                    Some(Value::Array(issues)) if issues.is_empty() => {
+                        empty_pages += 1;
+                        if empty_pages > MAX_EMPTY_PAGES {
+                            let message = format!("more than {MAX_EMPTY_PAGES} pages without issues in one file");
+                            return Err(ImportError::record(&origin, message));
+                        }
+                        return Ok(true);
+                    }
                     Some(Value::Array(issues)) => (issues, true),
                     _ => return Err(ImportError::record(&origin, "field `issues` is not an array")),
                 },
@@ -173,7 +212,11 @@ pub fn read(files: &[PathBuf], emit: Emit<'_>) -> Result<(), ImportError> {
                     return Ok(false);
                 }
                 for comment in comments {
-                    if !emit(Record::Comment(origin.clone(), Box::new(comment))) {
+                    let record = match comment {
+                        Ok(comment) => Record::Comment(origin.clone(), Box::new(comment)),
+                        Err(reason) => Record::Skip(reason),
+                    };
+                    if !emit(record) {
                         return Ok(false);
                     }
                 }
@@ -184,36 +227,84 @@ pub fn read(files: &[PathBuf], emit: Emit<'_>) -> Result<(), ImportError> {
     Ok(())
 }
 
+/// What Jira answers instead of a page when a request failed, such as
+/// `{"errorMessages": ["The requested API has been removed..."]}`.
+fn error_page(page: &serde_json::Map<String, Value>) -> String {
+    let said: Vec<String> = page
+        .get("errorMessages")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .take(3)
+        .map(|m| m.chars().filter(|c| !c.is_control()).take(200).collect())
+        .collect();
+    format!(
+        "Jira answered an error, not a page of issues ({}); fetch it again as docs/import.md shows",
+        if said.is_empty() { "no message".to_owned() } else { said.join("; ") }
+    )
+}
+
 /// Jira's descriptions and comment bodies: ADF, or wiki text from the v2 API.
 fn rich(value: &Value) -> Option<Body> {
     match value {
         Value::Null => None,
         Value::String(text) if text.trim().is_empty() => None,
         Value::String(text) => Some(Body::Markdown(text.clone())),
-        doc => Some(Body::Html(adf::to_html(doc))).filter(|b| !matches!(b, Body::Html(h) if h.is_empty())),
+        doc => Some(Body::Html(adf::to_html(doc))).filter(|b| !matches!(b, Body::Html(h) if blank(h))),
     }
 }
 
-fn rendered(html: Option<&str>) -> Option<Body> {
-    html.filter(|h| !h.trim().is_empty()).map(|h| Body::Html(h.to_owned()))
+/// Jira's own rendering, its addresses made absolute against the site.
+fn rendered(html: Option<&str>, site: Option<&str>) -> Option<Body> {
+    let html = html.filter(|h| !blank(h))?;
+    Some(Body::Html(match site {
+        Some(site) => migration::html_policy::absolute_urls(html, site),
+        None => html.to_owned(),
+    }))
 }
 
-/// Highest..Lowest, and the older Blocker..Trivial.
-fn priority(name: &str) -> Option<Priority> {
-    Some(match name.to_ascii_lowercase().as_str() {
-        "highest" | "blocker" | "critical" | "urgent" => Priority::Urgent,
-        "high" | "major" => Priority::High,
-        "medium" | "normal" => Priority::Medium,
-        "low" | "lowest" | "minor" | "trivial" => Priority::Low,
-        _ => return None,
+/// HTML that shows nothing: tags without text (`<p></p>`), no image.
+fn blank(html: &str) -> bool {
+    let mut in_tag = false;
+    let mut shown = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag && !c.is_whitespace() => shown = true,
+            _ => {}
+        }
+    }
+    !shown && !html.contains("<img")
+}
+
+/// Highest..Lowest, the older Blocker..Trivial and P0..P5 by name; else
+/// Jira's default priorities by id (1 Highest .. 5 Lowest), which keep
+/// their ids when a site renames or translates them.
+fn priority(name: &str, id: Option<&str>) -> Option<Priority> {
+    Some(match name.trim().to_ascii_lowercase().as_str() {
+        "highest" | "blocker" | "critical" | "urgent" | "p0" | "p1" => Priority::Urgent,
+        "high" | "major" | "p2" => Priority::High,
+        "medium" | "normal" | "p3" => Priority::Medium,
+        "low" | "lowest" | "minor" | "trivial" | "p4" | "p5" => Priority::Low,
+        _ => match id? {
+            "1" => Priority::Urgent,
+            "2" => Priority::High,
+            "3" => Priority::Medium,
+            "4" | "5" => Priority::Low,
+            _ => return None,
+        },
     })
 }
 
-fn kind(name: &str) -> TaskKind {
+/// By name, else by level: an epic by any name is level 1.
+fn kind(name: &str, hierarchy_level: Option<i64>) -> TaskKind {
     match name.to_ascii_lowercase().as_str() {
         "bug" => TaskKind::Bug,
         "story" | "new feature" | "improvement" | "feature" => TaskKind::Feature,
         "epic" => TaskKind::Epic,
+        _ if hierarchy_level.is_some_and(|l| l >= 1) => TaskKind::Epic,
         _ => TaskKind::Task,
     }
 }
@@ -232,10 +323,15 @@ fn category(status: &Status, resolution: Option<&str>) -> StatusCategory {
     }
 }
 
+/// `https://site.atlassian.net` from an issue's API address.
+fn site_of(api_url: &str) -> Option<&str> {
+    let at = api_url.find("/rest/api/")?;
+    Some(&api_url[..at])
+}
+
 /// `https://site.atlassian.net/browse/KEY` from the issue's API address.
 fn browse_url(api_url: &str, key: &str) -> Option<String> {
-    let at = api_url.find("/rest/api/")?;
-    Some(format!("{}/browse/{key}", &api_url[..at]))
+    Some(format!("{}/browse/{key}", site_of(api_url)?))
 }
 
 fn number_of(key: &str) -> Option<i32> {
@@ -243,25 +339,40 @@ fn number_of(key: &str) -> Option<i32> {
 }
 
 impl Issue {
-    fn external(self, origin: &Origin) -> Result<(ExternalIssue, Vec<ExternalComment>), ImportError> {
+    /// The issue, and each comment or why it is skipped.
+    #[allow(clippy::type_complexity)]
+    fn external(
+        self,
+        origin: &Origin,
+    ) -> Result<(ExternalIssue, Vec<Result<ExternalComment, &'static str>>), ImportError> {
         let Issue { key, api_url, fields, rendered_fields } = self;
+        let site = api_url.as_deref().and_then(site_of);
         let page = rendered_fields.unwrap_or_default();
-        let description = rendered(page.description.as_deref()).or_else(|| rich(&fields.description));
+        let description = rendered(page.description.as_deref(), site).or_else(|| rich(&fields.description));
         let rendered_bodies: HashMap<String, String> =
             page.comment.unwrap_or_default().comments.into_iter().filter_map(|c| Some((c.id, c.body?))).collect();
         let mut comments = Vec::new();
         for c in fields.comment.map(|c| c.comments).unwrap_or_default() {
-            let body = rendered(rendered_bodies.get(&c.id).map(String::as_str)).or_else(|| rich(&c.body));
-            let Some(body) = body else { continue };
+            if c.visibility.as_ref().is_some_and(|v| !v.is_null()) || c.jsd_public == Some(false) {
+                // Shown to a role, a group or the agents only, there; here
+                // every participant would read it.
+                comments.push(Err("restricted or internal comments"));
+                continue;
+            }
+            let body = rendered(rendered_bodies.get(&c.id).map(String::as_str), site).or_else(|| rich(&c.body));
+            let Some(body) = body else {
+                comments.push(Err("empty comments"));
+                continue;
+            };
             let created_at = instant(origin, "comment.created", &c.created)?;
-            comments.push(ExternalComment {
+            comments.push(Ok(ExternalComment {
                 issue_key: key.clone(),
                 key: c.id,
                 author: c.author.as_ref().and_then(User::person),
                 body,
                 created_at,
                 updated_at: optional_instant(origin, "comment.updated", c.updated.as_deref())?.unwrap_or(created_at),
-            });
+            }));
         }
         let issue = ExternalIssue {
             number: number_of(&key),
@@ -269,8 +380,8 @@ impl Issue {
             title: fields.summary,
             description,
             category: category(&fields.status, fields.resolution.as_ref().map(|r| r.name.as_str())),
-            priority: fields.priority.as_ref().and_then(|p| priority(&p.name)),
-            kind: fields.issuetype.as_ref().map(|t| kind(&t.name)),
+            priority: fields.priority.as_ref().and_then(|p| priority(&p.name, p.id.as_deref())),
+            kind: fields.issuetype.as_ref().map(|t| kind(&t.name, t.hierarchy_level)),
             parent: fields.parent.map(|p| p.key),
             assignees: fields.assignee.as_ref().and_then(User::person).into_iter().collect(),
             author: fields.reporter.as_ref().or(fields.creator.as_ref()).and_then(User::person),
@@ -298,10 +409,15 @@ mod tests {
         assert_eq!(category(&status("Done", "done"), Some("Done")), StatusCategory::Done);
         assert_eq!(category(&status("Done", "done"), Some("Won't Do")), StatusCategory::Canceled);
         assert_eq!(category(&status("Won't Do", "done"), None), StatusCategory::Canceled);
-        assert_eq!(priority("Highest"), Some(Priority::Urgent));
-        assert_eq!(priority("Lowest"), Some(Priority::Low));
-        assert_eq!(kind("Sub-task"), TaskKind::Task);
-        assert_eq!(kind("Story"), TaskKind::Feature);
+        assert_eq!(priority("Highest", Some("1")), Some(Priority::Urgent));
+        assert_eq!(priority("Lowest", None), Some(Priority::Low));
+        assert_eq!(priority("P2", None), Some(Priority::High));
+        assert_eq!(priority("Höchste", Some("1")), Some(Priority::Urgent));
+        assert_eq!(priority("Whenever", Some("10042")), None);
+        assert_eq!(kind("Sub-task", Some(-1)), TaskKind::Task);
+        assert_eq!(kind("Story", Some(0)), TaskKind::Feature);
+        assert_eq!(kind("Initiative", Some(1)), TaskKind::Epic);
+        assert!(blank("<p></p>") && blank(" <p> </p>") && !blank("<p>x</p>") && !blank("<p><img src=\"a\"></p>"));
         assert_eq!(
             browse_url("https://acme.atlassian.net/rest/api/3/issue/10001", "OPS-4").as_deref(),
             Some("https://acme.atlassian.net/browse/OPS-4")

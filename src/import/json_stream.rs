@@ -2,7 +2,8 @@
 //! top-level values (`gh api --paginate` writes one array per page, with
 //! `--slurp` an array of arrays); arrays are walked element by element and
 //! every object found is handed over alone, so memory holds one object,
-//! never the file. An object larger than the bound is refused.
+//! never the file. An object larger than the bound, or of more values
+//! than [`MAX_VALUES`], is refused.
 
 use std::cell::Cell;
 use std::fmt;
@@ -101,7 +102,8 @@ where
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
-        let value: serde_json::Value = serde::Deserialize::deserialize(de::value::MapAccessDeserializer::new(map))?;
+        let left = Cell::new(MAX_VALUES);
+        let value = Budgeted { left: &left }.visit_map(map)?;
         self.walk.count += 1;
         let outcome = (self.walk.each)(self.walk.count, value);
         self.walk.since_mark.set(0);
@@ -112,13 +114,121 @@ where
     }
 }
 
+/// The values (and keys) one record may hold. In memory a small value
+/// takes ten times its text (`{"a":0}` is 7 bytes), so the byte bound alone
+/// would let 64 MiB of them take gigabytes. A page of 100 Jira issues with
+/// every field holds a few hundred thousand.
+pub const MAX_VALUES: u64 = 1_000_000;
+
+/// Builds a record's value, counting what it holds against the budget.
+struct Budgeted<'b> {
+    left: &'b Cell<u64>,
+}
+
+impl Budgeted<'_> {
+    fn spend<E: de::Error>(&self) -> Result<(), E> {
+        match self.left.get().checked_sub(1) {
+            Some(left) => {
+                self.left.set(left);
+                Ok(())
+            }
+            None => Err(E::custom(format!(
+                "a record holds more than {MAX_VALUES} values; export smaller pages (maxResults, per_page)"
+            ))),
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Budgeted<'_> {
+    type Value = serde_json::Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Budgeted<'_> {
+    type Value = serde_json::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        self.spend()?;
+        Ok(v.into())
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        self.spend()?;
+        Ok(v.into())
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        self.spend()?;
+        Ok(v.into())
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        self.spend()?;
+        Ok(serde_json::Number::from_f64(v).map_or(serde_json::Value::Null, serde_json::Value::Number))
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        self.spend()?;
+        Ok(v.into())
+    }
+
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        self.spend()?;
+        Ok(v.into())
+    }
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.spend()?;
+        Ok(serde_json::Value::Null)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        self.visit_unit()
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        self.spend()?;
+        let mut items = Vec::new();
+        while let Some(item) = seq.next_element_seed(Budgeted { left: self.left })? {
+            items.push(item);
+        }
+        Ok(serde_json::Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        self.spend()?;
+        let mut object = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            self.spend()?;
+            let value = map.next_value_seed(Budgeted { left: self.left })?;
+            object.insert(key, value);
+        }
+        Ok(serde_json::Value::Object(object))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn objects(text: &str) -> Result<Vec<serde_json::Value>, String> {
+        objects_within(text, 1 << 20)
+    }
+
+    fn objects_within(text: &str, bound: u64) -> Result<Vec<serde_json::Value>, String> {
         let mut seen = Vec::new();
-        for_each_object(text.as_bytes(), 1 << 20, |_, v| {
+        for_each_object(text.as_bytes(), bound, |_, v| {
             seen.push(v);
             Ok::<(), String>(())
         })
@@ -149,5 +259,13 @@ mod tests {
         // The bound is per record: many small ones pass.
         let many = format!("[{}]", vec!["{\"a\":\"xxxxxxxxxxxxxxxxxxxxxxxxxx\"}"; 100_000].join(","));
         assert_eq!(objects(&many).expect("walks").len(), 100_000);
+        // Small values by the million in one record are refused by count.
+        let swarm = format!("{{\"x\":[{}]}}", vec!["{\"a\":0}"; 400_000].join(","));
+        assert!(objects_within(&swarm, 64 << 20).unwrap_err().contains("more than 1000000 values"));
+        let fits = format!("{{\"x\":[{}]}}", vec!["{\"a\":0}"; 300_000].join(","));
+        assert_eq!(
+            objects_within(&fits, 64 << 20).expect("a record under the count")[0]["x"].as_array().map(Vec::len),
+            Some(300_000)
+        );
     }
 }

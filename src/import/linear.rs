@@ -79,7 +79,15 @@ fn issue<'r>(origin: &Origin, cell: &dyn Fn(&str) -> Option<&'r str>) -> Result<
     let category = match (completed, canceled) {
         (_, Some(_)) => StatusCategory::Canceled,
         (Some(_), None) => StatusCategory::Done,
-        _ => status_category(cell("status").unwrap_or_default()),
+        _ => {
+            let status = cell("status").unwrap_or_default();
+            let started = optional_instant(origin, "Started", cell("started"))?;
+            match status_category(status) {
+                // A custom state (`Blocked`) of an issue work started on.
+                StatusCategory::Todo if started.is_some() && !waiting(status) => StatusCategory::InProgress,
+                category => category,
+            }
+        }
     };
     let kind = labels.iter().any(|l| l.name.eq_ignore_ascii_case("bug")).then_some(TaskKind::Bug);
     Ok(ExternalIssue {
@@ -135,6 +143,12 @@ fn status_category(name: &str) -> StatusCategory {
     } else {
         StatusCategory::Todo
     }
+}
+
+/// The default names of Linear's states before work starts.
+fn waiting(status: &str) -> bool {
+    let name = status.to_ascii_lowercase();
+    ["backlog", "todo", "to do", "triage", "unstarted"].iter().any(|w| name.contains(w))
 }
 
 fn priority(name: &str) -> Option<Priority> {

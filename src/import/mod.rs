@@ -179,7 +179,19 @@ fn checked(record: Record) -> Result<Record, ImportError> {
     use crate::store::input::{MAX_COMMENT_CHARS, MAX_DESCRIPTION_CHARS};
     let refused = |origin: &Origin, error: crate::store::StoreError| ImportError::record(origin, error.to_string());
     match record {
-        Record::Issue(origin, mut issue) => {
+        Record::Issue(origin, issue) => {
+            // Every value bounded here, before hundreds of records wait for
+            // the writer: a title of 60 MiB is refused at its record.
+            let mut issue =
+                Box::new(crate::store::sources::importer::checked_source(*issue).map_err(|e| refused(&origin, e))?);
+            issue.title = crate::store::input::single_line("title", &issue.title, crate::store::input::MAX_NAME_CHARS)
+                .map_err(|e| refused(&origin, e))?;
+            for label in &issue.labels {
+                bounded(&origin, "labels", &label.name)?;
+            }
+            for person in issue.assignees.iter().chain(&issue.author) {
+                bounded_person(&origin, person)?;
+            }
             if let Some(body) = issue.description.take() {
                 issue.description =
                     Some(body.check("description", MAX_DESCRIPTION_CHARS).map_err(|e| refused(&origin, e))?);
@@ -187,6 +199,11 @@ fn checked(record: Record) -> Result<Record, ImportError> {
             Ok(Record::Issue(origin, issue))
         }
         Record::Comment(origin, mut comment) => {
+            bounded(&origin, "comment id", &comment.key)?;
+            bounded(&origin, "comment issue", &comment.issue_key)?;
+            if let Some(person) = &comment.author {
+                bounded_person(&origin, person)?;
+            }
             let body = std::mem::replace(&mut comment.body, Body::Html(String::new()));
             comment.body = body.check("body", MAX_COMMENT_CHARS).map_err(|e| refused(&origin, e))?;
             Ok(Record::Comment(origin, comment))
@@ -195,14 +212,49 @@ fn checked(record: Record) -> Result<Record, ImportError> {
     }
 }
 
-/// A file's bytes, gunzipped when they start with gzip's magic bytes.
+/// The most characters a name, key or email of an export may have; the
+/// writer checks each against its own, smaller, bound.
+const MAX_VALUE_CHARS: usize = 1_000;
+
+fn bounded(origin: &Origin, field: &str, value: &str) -> Result<(), ImportError> {
+    if value.len() > MAX_VALUE_CHARS * 4 || value.chars().count() > MAX_VALUE_CHARS {
+        return Err(ImportError::record(origin, format!("`{field}` is longer than {MAX_VALUE_CHARS} characters")));
+    }
+    Ok(())
+}
+
+fn bounded_person(origin: &Origin, person: &crate::store::sources::Person) -> Result<(), ImportError> {
+    bounded(origin, "user", &person.external_id)?;
+    bounded(origin, "user", &person.username)?;
+    for value in person.display_name.iter().chain(&person.email) {
+        bounded(origin, "user", value)?;
+    }
+    Ok(())
+}
+
+/// A file's text, gunzipped when it starts with gzip's magic bytes, without
+/// the byte order mark Windows tools write before UTF-8.
 pub(crate) fn open(path: &Path) -> Result<Box<dyn Read + Send>, ImportError> {
     let read_error =
         |err: std::io::Error| ImportError::Read { file: path.display().to_string(), message: err.to_string() };
     let file = std::fs::File::open(path).map_err(read_error)?;
     let mut buffered = BufReader::new(file);
     let gzipped = buffered.fill_buf().map_err(read_error)?.starts_with(&[0x1f, 0x8b]);
-    Ok(if gzipped { Box::new(flate2::bufread::MultiGzDecoder::new(buffered)) } else { Box::new(buffered) })
+    let mut text: Box<dyn BufRead + Send> = if gzipped {
+        Box::new(BufReader::new(flate2::bufread::MultiGzDecoder::new(buffered)))
+    } else {
+        Box::new(buffered)
+    };
+    let head = text.fill_buf().map_err(read_error)?;
+    if head.starts_with(&[0xef, 0xbb, 0xbf]) {
+        text.consume(3);
+    } else if head.starts_with(&[0xff, 0xfe]) || head.starts_with(&[0xfe, 0xff]) {
+        return Err(ImportError::Read {
+            file: path.display().to_string(),
+            message: "the file is UTF-16 text; save it as UTF-8 (PowerShell: `Out-File -Encoding utf8`)".into(),
+        });
+    }
+    Ok(text)
 }
 
 /// The name errors give a file: as the user typed it.

@@ -16,6 +16,9 @@ pub const MAX_NAME_CHARS: usize = 500;
 pub const MAX_DESCRIPTION_CHARS: usize = 100_000;
 /// Comment bodies (HTML or Markdown as sent).
 pub const MAX_COMMENT_CHARS: usize = 100_000;
+/// The longest HTML a description or comment is stored as: Markdown renders
+/// to longer HTML than it was written in (`- a` is `<li>a</li>`).
+pub const MAX_STORED_HTML_CHARS: usize = 1_000_000;
 /// An agent session's status line.
 pub const MAX_STATUS_CHARS: usize = 1_000;
 /// Words of one text search, and the length of each.
@@ -186,7 +189,23 @@ pub fn text_characters(argument: &str, value: &str) -> Result<()> {
 pub fn html(argument: &str, value: &str, max: usize) -> Result<String> {
     multi_line(argument, value, max)?;
     shallow(argument, value)?;
-    Ok(migration::html_policy::sanitize_html(value))
+    sanitized(argument, value)
+}
+
+/// The HTML through the allowlist, checked again as a parser built it: a
+/// tag scan of the text as sent can be fooled (`<b/>` opens a `b`).
+fn sanitized(argument: &str, html: &str) -> Result<String> {
+    let clean = migration::html_policy::sanitize_html(html);
+    shallow(argument, &clean)?;
+    let chars = clean.chars().count();
+    if chars > MAX_STORED_HTML_CHARS {
+        return Err(StoreError::bad_argument(
+            argument,
+            format!("`{argument}` renders to {chars} characters of HTML; at most {MAX_STORED_HTML_CHARS} are kept"),
+            "shorten the text",
+        ));
+    }
+    Ok(clean)
 }
 
 /// Elements nested deeper than any document needs are refused: every
@@ -221,7 +240,7 @@ impl RichText {
                 multi_line(argument, value, max)?;
                 let html = crate::text::markdown_to_html(value);
                 shallow(argument, &html)?;
-                Ok(migration::html_policy::sanitize_html(&html))
+                sanitized(argument, &html)
             }
         }
     }
@@ -365,6 +384,18 @@ mod tests {
         assert!(deeper.contains("levels deep"), "{deeper}");
         let markdown_deep = RichText::Markdown(">".repeat(at_limit + 50)).stored("body", 100_000);
         assert!(markdown_deep.is_err());
+        // Closing tags of elements never opened fool a scan of the text;
+        // the tree the sanitizer built is measured too.
+        let stray = html("body", &"<div></span>".repeat(200), 100_000).expect_err("deep once parsed").to_string();
+        assert!(stray.contains("levels deep"), "{stray}");
+    }
+
+    #[test]
+    fn markdown_may_render_longer_than_it_was_written_up_to_the_stored_bound() {
+        let list = "- a\n".repeat(20_000);
+        let stored = RichText::Markdown(list).stored("description", MAX_DESCRIPTION_CHARS).expect("a long list");
+        assert!(stored.chars().count() > MAX_DESCRIPTION_CHARS, "rendered longer than written");
+        assert!(html("description", &stored, MAX_STORED_HTML_CHARS).is_ok(), "an archive of it restores");
     }
 
     #[test]

@@ -360,7 +360,7 @@ async fn jira_without_rendered_fields_converts_adf(backend: Backend) {
     let board = tasks(&app, &token, "OPS").await;
     let described: Vec<String> = board.iter().filter_map(|t| t["description"].as_str().map(str::to_owned)).collect();
     let all = described.join("\n");
-    for shown in ["<ul>", "<ol>", "<li>", "<pre><code>", "<a href=\"https://", "<table>", "<code>", "@"] {
+    for shown in ["<ul>", "<ol>", "<li>", "<pre><code", "<a href=\"https://", "<table>", "<code>", "@"] {
         assert!(all.contains(shown), "{shown} missing from the converted descriptions");
     }
     let five = task(&board, "OPS-5")["description"].as_str().unwrap_or_default().to_owned();
@@ -464,6 +464,123 @@ async fn include_pulls_keeps_pull_requests_as_tasks(backend: Backend) {
     }
 }
 
+/// What real exports hold beside the common fields: a byte order mark,
+/// deleted accounts, Jira's error answer, task lists, restricted and empty
+/// comments, renamed priorities, relative addresses, a pull request closed
+/// without a merge.
+async fn real_exports_quirks_are_read_as_the_tracker_meant_them(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = admin(&app).await;
+    let dir = tempdir();
+    let write = |name: &str, bytes: Vec<u8>| {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).expect("write");
+        path
+    };
+
+    // gh issue list, saved by a Windows shell with a BOM; a deleted author
+    // (`app/`) and a deleted commenter (`""`) are GitHub's ghost.
+    let gh = json!([{"number": 11, "title": "Old report", "body": "- [x] done\n- [ ] not yet", "state": "OPEN",
+        "stateReason": "", "labels": [], "assignees": [], "milestone": null,
+        "author": {"id": "", "is_bot": true, "login": "app/", "name": ""},
+        "createdAt": "2024-04-08T14:22:05Z", "updatedAt": "2024-04-08T14:22:05Z", "closedAt": null,
+        "url": "https://github.com/acme/launch/issues/11",
+        "comments": [{"id": "IC_1", "author": {"login": ""}, "authorAssociation": "NONE", "body": "hi",
+            "createdAt": "2024-04-09T15:00:12Z", "includesCreatedEdit": false, "isMinimized": false,
+            "minimizedReason": "", "reactionGroups": [], "url": "https://github.com/acme/launch/issues/11#issuecomment-3002",
+            "viewerDidAuthor": false}]}]);
+    let mut bom = vec![0xef, 0xbb, 0xbf];
+    bom.extend(serde_json::to_vec(&gh).expect("json"));
+    let list = write("list.json", bom);
+    run(&app, SourceSystem::Github, std::slice::from_ref(&list), "GH", false).await.expect("a BOM is no error");
+    let board = tasks(&app, &token, "GH").await;
+    let old = task(&board, "GH-11");
+    assert_eq!(
+        (old["createdBy"]["username"].clone(), old["createdBy"]["isAgent"].clone()),
+        (json!("ghost"), json!(false))
+    );
+    assert_eq!(old["comments"]["nodes"][0]["author"]["username"], "ghost");
+    let again = run(&app, SourceSystem::Github, &[list], "GH", false).await.expect("again");
+    assert_eq!((again.counts.tasks_unchanged, again.events), (1, 0), "{}", again.counts);
+
+    // UTF-16 is refused with what to do.
+    let mut utf16 = vec![0xff, 0xfe];
+    utf16.extend("[]".encode_utf16().flat_map(u16::to_le_bytes));
+    let err = run(&app, SourceSystem::Github, &[write("utf16.json", utf16)], "GH", false).await.expect_err("UTF-16");
+    assert!(err.to_string().contains("UTF-16") && err.to_string().contains("UTF-8"), "{err}");
+
+    // A pull request closed without a merge was given up.
+    let pull = json!([{"number": 5, "title": "Try a cache", "state": "closed", "state_reason": null,
+        "repository_url": "https://api.github.com/repos/acme/launch", "html_url": "https://github.com/acme/launch/pull/5",
+        "created_at": "2024-04-01T10:00:00Z", "updated_at": "2024-04-02T10:00:00Z", "closed_at": "2024-04-02T10:00:00Z",
+        "pull_request": {"url": "https://api.github.com/repos/acme/launch/pulls/5", "merged_at": null}}]);
+    let options = ImportOptions { project: "GH".into(), workspace: None, include_pulls: true, dry_run: false };
+    let files = [write("pulls.json", serde_json::to_vec(&pull).expect("json"))];
+    import::run(&app.db, SourceSystem::Github, &files, &options, &|_| {}).await.expect("pulls");
+    assert_eq!(task(&tasks(&app, &token, "GH").await, "GH-5")["status"]["category"], "CANCELED");
+
+    // Jira's error answer, saved as a page, is named as such.
+    let error = json!({"errorMessages": ["The requested API has been removed. Please migrate to the /rest/api/3/search/jql API."], "errors": {}});
+    let err =
+        run(&app, SourceSystem::Jira, &[write("page-0.json", serde_json::to_vec(&error).expect("json"))], "OPS", false)
+            .await
+            .expect_err("an error page");
+    assert!(err.to_string().contains("page-0.json") && err.to_string().contains("/search/jql API"), "{err}");
+
+    let user = json!({"accountId": "5b10", "displayName": "Mia Krystof"});
+    let comment = |id: &str, body: Value, extra: Value| {
+        let mut c = json!({"id": id, "author": user, "body": body, "created": "2024-05-02T09:00:00.000+0000"});
+        if let (Some(c), Some(extra)) = (c.as_object_mut(), extra.as_object()) {
+            c.extend(extra.clone());
+        }
+        c
+    };
+    let paragraph = |text: &str| json!({"type": "doc", "version": 1, "content": [{"type": "paragraph", "content": [{"type": "text", "text": text}]}]});
+    let page = json!({"isLast": true, "issues": [{"key": "OPS-7", "self": "https://acme.atlassian.net/rest/api/3/issue/10007",
+        "fields": {"summary": "Roll out the runbook", "status": {"name": "Offen", "statusCategory": {"key": "new"}},
+            "priority": {"name": "Höchste", "id": "1"}, "issuetype": {"name": "Initiative", "hierarchyLevel": 1},
+            "description": {"type": "doc", "version": 1, "content": [{"type": "taskList", "attrs": {"localId": "t"}, "content": [
+                {"type": "taskItem", "attrs": {"localId": "a", "state": "DONE"}, "content": [{"type": "text", "text": "Write runbook"}]},
+                {"type": "taskItem", "attrs": {"localId": "b", "state": "TODO"}, "content": [{"type": "text", "text": "Page on-call"}]}]}]},
+            "created": "2024-05-01T09:00:00.000+0000", "updated": "2024-05-03T09:00:00.000+0000",
+            "comment": {"comments": [
+                comment("1", paragraph("Everyone reads this"), json!({})),
+                comment("2", paragraph("Admins only"), json!({"visibility": {"type": "role", "value": "Administrators"}})),
+                comment("3", paragraph("Agents only"), json!({"jsdPublic": false})),
+                comment("4", json!({"type": "doc", "version": 1, "content": [{"type": "paragraph", "content": []}]}), json!({}))],
+                "maxResults": 4, "total": 4, "startAt": 0}},
+        "renderedFields": {"comment": {"comments": [{"id": "1", "body": "<p>Everyone reads this <img class=\"emoticon\" src=\"/images/icons/emoticons/smile.png\" alt=\"(smile)\"></p>"}]}}}]});
+    let summary =
+        run(&app, SourceSystem::Jira, &[write("page-1.json", serde_json::to_vec(&page).expect("json"))], "OPS", false)
+            .await
+            .expect("a Jira page");
+    let said = summary.counts.to_string();
+    assert!(said.contains("2 restricted or internal comments") && said.contains("1 empty comments"), "{said}");
+    let ops = tasks(&app, &token, "OPS").await;
+    let seven = task(&ops, "OPS-7");
+    assert_eq!((seven["priority"].clone(), seven["kind"].clone()), (json!("URGENT"), json!("EPIC")));
+    let description = seven["description"].as_str().unwrap_or_default();
+    assert!(description.contains("checked") && description.matches("type=\"checkbox\"").count() == 2, "{description}");
+    let comments = seven["comments"]["nodes"].as_array().cloned().unwrap_or_default();
+    assert_eq!(comments.len(), 1, "{comments:?}");
+    let body = comments[0]["body"].as_str().unwrap_or_default();
+    assert!(body.contains("src=\"https://acme.atlassian.net/images/icons/emoticons/smile.png\""), "{body}");
+
+    // Keys that read the same once trimmed and normalized are one issue.
+    let issue = |key: &str| {
+        json!({"key": key, "fields": {"summary": key, "status": {"name": "To Do", "statusCategory": {"key": "new"}},
+        "created": "2024-05-01T09:00:00.000+0000", "updated": "2024-05-01T09:00:00.000+0000"}})
+    };
+    let twice = json!({"issues": [issue("OPS-20"), issue("OPS-20 "), issue("OPSe\u{301}-21"), issue("OPS\u{e9}-21")]});
+    let summary =
+        run(&app, SourceSystem::Jira, &[write("twice.json", serde_json::to_vec(&twice).expect("json"))], "OPS", false)
+            .await
+            .expect("keys read the same are one issue");
+    assert_eq!(summary.counts.tasks_created, 2, "{}", summary.counts);
+    assert!(summary.counts.to_string().contains("skipped 2 issues listed twice"), "{}", summary.counts);
+    std::fs::remove_dir_all(dir).ok();
+}
+
 fn tempdir() -> PathBuf {
     static N: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
@@ -481,4 +598,5 @@ on_both_backends!(
     linear_csv_with_quoted_multi_line_cells,
     a_bad_record_writes_nothing,
     include_pulls_keeps_pull_requests_as_tasks,
+    real_exports_quirks_are_read_as_the_tracker_meant_them,
 );

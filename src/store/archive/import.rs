@@ -433,8 +433,10 @@ fn optional_name(argument: &str, value: &mut Option<String>) -> crate::store::Re
     value.as_mut().map_or(Ok(()), |value| name(argument, value))
 }
 
-fn html(argument: &str, value: &mut String, max: usize) -> crate::store::Result<()> {
-    *value = input::html(argument, value, max)?;
+/// Stored HTML: what a write of `max` characters of Markdown may render
+/// to is longer than `max`, so the stored bound applies.
+fn html(argument: &str, value: &mut String, _written_max: usize) -> crate::store::Result<()> {
+    *value = input::html(argument, value, input::MAX_STORED_HTML_CHARS)?;
     Ok(())
 }
 
@@ -481,7 +483,20 @@ impl Checked for entity::status::Model {
 impl Checked for entity::label::Model {
     fn check(&mut self) -> crate::store::Result<()> {
         name("name", &mut self.name)?;
-        optional_name("color", &mut self.color)
+        match &self.color {
+            Some(color) => match crate::store::sources::hex_color(color) {
+                Some(hex) if color.starts_with('#') => {
+                    self.color = Some(hex);
+                    Ok(())
+                }
+                _ => Err(crate::store::StoreError::bad_argument(
+                    "color",
+                    format!("`color` {} is not a colour written #rrggbb", crate::text::echo(color)),
+                    "fix the archive",
+                )),
+            },
+            None => Ok(()),
+        }
     }
 }
 
@@ -502,7 +517,9 @@ impl Checked for entity::task::Model {
             crate::store::sources::SourceSystem::parse(system)?;
         }
         optional_name("source_key", &mut self.source_key)?;
-        optional_name("source_url", &mut self.source_url)?;
+        if let Some(url) = &self.source_url {
+            self.source_url = Some(crate::store::sources::source_url("source_url", url)?);
+        }
         if let Some(state) = &self.source_state {
             input::multi_line("source_state", state, crate::store::sources::MAX_STATE_CHARS)?;
         }

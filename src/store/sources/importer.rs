@@ -17,7 +17,10 @@ use entity::{
     task_event, task_label, user, workspace,
 };
 
-use super::{Body, ExternalComment, ExternalIssue, ExternalLabel, ImportedState, Origin, Person, SourceSystem};
+use super::{
+    Body, ExternalComment, ExternalIssue, ExternalLabel, ImportedState, MAX_SOURCE_KEY_CHARS, Origin, Person,
+    SourceSystem,
+};
 use crate::store::{StoreError, input, now};
 use crate::text::echo;
 
@@ -117,6 +120,8 @@ pub struct Importer<'a> {
     people: HashMap<String, i64>,
     usernames: HashMap<i64, String>,
     members: HashSet<i64>,
+    /// The next `-N` to try for a made-up username taken already.
+    suffixes: HashMap<String, u32>,
     import_user: Option<i64>,
     /// Source key to task id, for comments and parents.
     tasks: HashMap<String, i64>,
@@ -178,6 +183,7 @@ impl<'a> Importer<'a> {
             people: HashMap::new(),
             usernames: HashMap::new(),
             members,
+            suffixes: HashMap::new(),
             import_user: None,
             tasks: HashMap::new(),
             seen: HashSet::new(),
@@ -202,13 +208,15 @@ impl<'a> Importer<'a> {
     }
 
     pub async fn issue(&mut self, origin: Origin, issue: ExternalIssue) -> Result<()> {
+        // Checked first: two keys that read the same once normalized are
+        // one issue.
+        let issue = checked_source(issue).map_err(|error| WriteError::record(&origin, error))?;
         // An issue may come twice (a page repeated while the export ran, or
         // two exports of one repository): the first is kept.
         if !self.seen.insert(issue.key.clone()) {
             self.skip("issues listed twice (the first kept)");
             return Ok(());
         }
-        let issue = checked_source(issue).map_err(|error| WriteError::record(&origin, error))?;
         self.issues.push((origin, issue));
         if self.issues.len() >= BATCH { self.flush_issues().await } else { Ok(()) }
     }
@@ -338,7 +346,7 @@ impl<'a> Importer<'a> {
             .collect();
         let mut rows = Vec::with_capacity(fresh.len());
         let mut numbers = Vec::with_capacity(fresh.len());
-        for (_, issue, wanted) in &fresh {
+        for (origin, issue, wanted) in &fresh {
             let number = match issue.number.filter(|n| *n >= 1 && !taken.contains(n)) {
                 Some(n) => n,
                 None => {
@@ -351,6 +359,14 @@ impl<'a> Importer<'a> {
                     self.next_number
                 }
             };
+            if number > MAX_TASK_NUMBER {
+                let error = StoreError::bad_argument(
+                    "number",
+                    format!("the project has no task number left (they stop at {MAX_TASK_NUMBER})"),
+                    "import into another project",
+                );
+                return Err(WriteError::record(origin, error));
+            }
             taken.insert(number);
             self.next_number = self.next_number.max(number + 1);
             numbers.push(number);
@@ -789,23 +805,18 @@ struct Wanted {
     state: ImportedState,
 }
 
+/// The largest task number a project holds (as an archive checks it).
+const MAX_TASK_NUMBER: i32 = 1 << 30;
+
 /// Labels or people one issue may name; more is not an issue but an attack.
 const MAX_PER_ISSUE: usize = 100;
 
 /// The source key and address checked as names are, the address an
 /// http(s) one; the lists of one issue bounded.
-fn checked_source(mut issue: ExternalIssue) -> crate::store::Result<ExternalIssue> {
+pub(crate) fn checked_source(mut issue: ExternalIssue) -> crate::store::Result<ExternalIssue> {
     issue.key = input::single_line("key", &issue.key, MAX_SOURCE_KEY_CHARS)?;
     if let Some(url) = &issue.url {
-        let url = input::single_line("url", url, MAX_SOURCE_URL_CHARS)?;
-        if !(url.starts_with("https://") || url.starts_with("http://")) {
-            return Err(StoreError::bad_argument(
-                "url",
-                format!("{} is not an http(s) address", echo(&url)),
-                "leave it out",
-            ));
-        }
-        issue.url = Some(url);
+        issue.url = Some(crate::store::sources::source_url("url", url)?);
     }
     if let Some(parent) = &issue.parent {
         issue.parent = Some(input::single_line("parent", parent, MAX_SOURCE_KEY_CHARS)?);
@@ -821,10 +832,6 @@ fn checked_source(mut issue: ExternalIssue) -> crate::store::Result<ExternalIssu
     }
     Ok(issue)
 }
-
-/// The columns' sizes.
-const MAX_SOURCE_KEY_CHARS: usize = 200;
-const MAX_SOURCE_URL_CHARS: usize = 2000;
 
 fn stored(origin: &Origin, argument: &str, body: &Body, max: usize) -> Result<String> {
     body.stored(argument, max).map_err(|error| WriteError::record(origin, error))

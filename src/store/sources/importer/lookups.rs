@@ -94,12 +94,16 @@ impl Importer<'_> {
             None => None,
         };
         // A name already held by someone else gets a number.
-        let mut username = base.clone();
-        let mut n = 1;
+        // Numbers this run gave are not tried again: a thousand people
+        // named alike cost a thousand lookups, not half a million.
+        let mut n = self.suffixes.get(&base).copied().unwrap_or(1);
+        let named = |n: u32| if n == 1 { base.clone() } else { format!("{base}-{n}") };
+        let mut username = named(n);
         while user::Entity::find().filter(user::Column::Username.eq(username.as_str())).one(self.txn).await?.is_some() {
             n += 1;
-            username = format!("{base}-{n}");
+            username = named(n);
         }
+        self.suffixes.insert(base.clone(), n + 1);
         let user = user::ActiveModel {
             username: Set(username),
             display_name: Set(display_name),
@@ -161,7 +165,7 @@ impl Importer<'_> {
         if let Some(found) = self.labels.get(&name.to_lowercase()) {
             return Ok(found.id);
         }
-        let color = wanted.color.as_deref().and_then(hex_color);
+        let color = wanted.color.as_deref().and_then(crate::store::sources::hex_color);
         let created = label::ActiveModel {
             project_id: Set(self.project.id),
             name: Set(name.clone()),
@@ -228,12 +232,6 @@ impl Importer<'_> {
 
 /// The longest username an import makes up (the column holds 64).
 const MAX_MADE_USERNAME: usize = 56;
-
-/// `#rrggbb` from GitHub's `rrggbb` (or a colour already so written).
-fn hex_color(value: &str) -> Option<String> {
-    let hex = value.strip_prefix('#').unwrap_or(value);
-    (hex.len() == 6 && hex.chars().all(|c| c.is_ascii_hexdigit())).then(|| format!("#{}", hex.to_ascii_lowercase()))
-}
 
 /// A project for the import, in the workspace named or the only one (a
 /// first workspace is made on an empty database), with the default
