@@ -72,8 +72,19 @@ pub fn absolute_urls(html: &str, site: &str) -> String {
 
 fn pass(html: &str) -> String {
     let clean = POLICY.clean(html).to_string();
-    // Serialized text escapes `<`: this is an element.
-    if clean.contains("<input") { DISABLED.clean(&clean).to_string() } else { clean }
+    // A task list rendered from Markdown has its inputs disabled already:
+    // the second policy runs only for those that are not.
+    if enabled_input(&clean) { DISABLED.clean(&clean).to_string() } else { clean }
+}
+
+/// Whether an input of this serialized HTML lacks `disabled=""`. Serialized
+/// text escapes `<`, so `<input` opens an element, and the values an input
+/// keeps hold no `>`.
+fn enabled_input(html: &str) -> bool {
+    html.match_indices("<input").any(|(at, _)| {
+        let tag = &html[at..];
+        !tag[..tag.find('>').unwrap_or(tag.len())].contains(" disabled=\"\"")
+    })
 }
 
 /// Passes after the first; one more has never been needed.
