@@ -27,19 +27,12 @@ pub fn instant(value: &str) -> Result<Option<DateTime<Utc>>, String> {
     if year == 1 || parsed.timestamp() == 0 {
         return Ok(None);
     }
-    if !STORED_YEARS.contains(&year) {
-        return Err(format!(
-            "{} is outside the years {} to {}",
-            crate::text::echo(value),
-            STORED_YEARS.start(),
-            STORED_YEARS.end()
-        ));
+    let years = crate::store::keyset::STORED_YEARS;
+    if !years.contains(&year) {
+        return Err(format!("{} is outside the years {} to {}", crate::text::echo(value), years.start(), years.end()));
     }
     Ok(Some(parsed))
 }
-
-/// The years a board keeps instants in (a cursor holds them).
-const STORED_YEARS: std::ops::RangeInclusive<i32> = 1970..=2200;
 
 /// `Tue Mar 05 2024 10:11:12 GMT+0000 (Coordinated Universal Time)`.
 fn javascript(value: &str) -> Option<DateTime<Utc>> {

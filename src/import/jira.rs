@@ -338,13 +338,12 @@ fn number_of(key: &str) -> Option<i32> {
     key.rsplit('-').next()?.parse().ok().filter(|n| (1..=1 << 30).contains(n))
 }
 
+/// A comment to import, or why it is skipped.
+type CommentOrSkip = Result<ExternalComment, &'static str>;
+
 impl Issue {
     /// The issue, and each comment or why it is skipped.
-    #[allow(clippy::type_complexity)]
-    fn external(
-        self,
-        origin: &Origin,
-    ) -> Result<(ExternalIssue, Vec<Result<ExternalComment, &'static str>>), ImportError> {
+    fn external(self, origin: &Origin) -> Result<(ExternalIssue, Vec<CommentOrSkip>), ImportError> {
         let Issue { key, api_url, fields, rendered_fields } = self;
         let site = api_url.as_deref().and_then(site_of);
         let page = rendered_fields.unwrap_or_default();

@@ -179,13 +179,15 @@ fn checked(record: Record) -> Result<Record, ImportError> {
     use crate::store::input::{MAX_COMMENT_CHARS, MAX_DESCRIPTION_CHARS};
     let refused = |origin: &Origin, error: crate::store::StoreError| ImportError::record(origin, error.to_string());
     match record {
-        Record::Issue(origin, issue) => {
+        Record::Issue(origin, mut issue) => {
             // Every value bounded here, before hundreds of records wait for
-            // the writer: a title of 60 MiB is refused at its record.
-            let mut issue =
-                Box::new(crate::store::sources::importer::checked_source(*issue).map_err(|e| refused(&origin, e))?);
-            issue.title = crate::store::input::single_line("title", &issue.title, crate::store::input::MAX_NAME_CHARS)
-                .map_err(|e| refused(&origin, e))?;
+            // the writer (which checks each by the write rules): a title of
+            // 60 MiB is refused at its record.
+            bounded(&origin, "title", &issue.title)?;
+            bounded(&origin, "key", &issue.key)?;
+            for value in issue.url.iter().chain(&issue.parent) {
+                bounded(&origin, "key", value)?;
+            }
             for label in &issue.labels {
                 bounded(&origin, "labels", &label.name)?;
             }
@@ -212,9 +214,10 @@ fn checked(record: Record) -> Result<Record, ImportError> {
     }
 }
 
-/// The most characters a name, key or email of an export may have; the
-/// writer checks each against its own, smaller, bound.
-const MAX_VALUE_CHARS: usize = 1_000;
+/// The most characters a title, name, key, address or email of an export
+/// may have before the writer sees it; the writer checks each against its
+/// own bound, at most half this (a text may shrink when normalized).
+const MAX_VALUE_CHARS: usize = 4_000;
 
 fn bounded(origin: &Origin, field: &str, value: &str) -> Result<(), ImportError> {
     if value.len() > MAX_VALUE_CHARS * 4 || value.chars().count() > MAX_VALUE_CHARS {

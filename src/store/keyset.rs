@@ -58,6 +58,10 @@ pub const STORED_DATES: std::ops::RangeInclusive<chrono::NaiveDate> =
         _ => chrono::NaiveDate::MIN..=chrono::NaiveDate::MAX,
     };
 
+/// The years an instant the store keeps falls in: those a cursor holds
+/// (archives and imports check them; the server writes the rest).
+pub const STORED_YEARS: std::ops::RangeInclusive<i32> = 1970..=2200;
+
 /// A bound on the leading key that every row meets, for pages that start
 /// at either end of a list. Without any range on the leading key, SQLite
 /// (3.51) may plan a filtered list by reading every matching row and

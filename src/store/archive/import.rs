@@ -398,14 +398,14 @@ fn number(argument: &str, value: i32) -> crate::store::Result<()> {
 }
 
 fn instants(values: &[(&str, Option<chrono::DateTime<chrono::Utc>>)]) -> crate::store::Result<()> {
-    // The years a cursor can hold an instant in.
+    use crate::store::keyset::STORED_YEARS;
     for (argument, at) in values {
         if let Some(at) = at
-            && !(1970..=2200).contains(&chrono::Datelike::year(at))
+            && !STORED_YEARS.contains(&chrono::Datelike::year(at))
         {
             return Err(crate::store::StoreError::bad_argument(
                 argument,
-                format!("`{argument}` {at} is outside the years 1970 to 2200"),
+                format!("`{argument}` {at} is outside the years {} to {}", STORED_YEARS.start(), STORED_YEARS.end()),
                 "fix the archive",
             ));
         }
@@ -433,9 +433,9 @@ fn optional_name(argument: &str, value: &mut Option<String>) -> crate::store::Re
     value.as_mut().map_or(Ok(()), |value| name(argument, value))
 }
 
-/// Stored HTML: what a write of `max` characters of Markdown may render
-/// to is longer than `max`, so the stored bound applies.
-fn html(argument: &str, value: &mut String, _written_max: usize) -> crate::store::Result<()> {
+/// Stored HTML: what a write of 100,000 characters of Markdown renders to
+/// is longer, so the stored bound applies.
+fn html(argument: &str, value: &mut String) -> crate::store::Result<()> {
     *value = input::html(argument, value, input::MAX_STORED_HTML_CHARS)?;
     Ok(())
 }
@@ -460,7 +460,7 @@ impl Checked for entity::project::Model {
         self.key = crate::store::project_writes::validate_key(&self.key)?;
         name("name", &mut self.name)?;
         match &mut self.description {
-            Some(text) => html("description", text, input::MAX_DESCRIPTION_CHARS),
+            Some(text) => html("description", text),
             None => Ok(()),
         }
     }
@@ -524,7 +524,7 @@ impl Checked for entity::task::Model {
             input::multi_line("source_state", state, crate::store::sources::MAX_STATE_CHARS)?;
         }
         match &mut self.description {
-            Some(text) => html("description", text, input::MAX_DESCRIPTION_CHARS),
+            Some(text) => html("description", text),
             None => Ok(()),
         }
     }
@@ -538,7 +538,7 @@ impl Checked for entity::comment::Model {
     fn check(&mut self) -> crate::store::Result<()> {
         instants(&[("created_at", Some(self.created_at)), ("updated_at", Some(self.updated_at))])?;
         optional_name("source_key", &mut self.source_key)?;
-        html("body", &mut self.body, input::MAX_COMMENT_CHARS)
+        html("body", &mut self.body)
     }
 }
 

@@ -813,7 +813,7 @@ const MAX_PER_ISSUE: usize = 100;
 
 /// The source key and address checked as names are, the address an
 /// http(s) one; the lists of one issue bounded.
-pub(crate) fn checked_source(mut issue: ExternalIssue) -> crate::store::Result<ExternalIssue> {
+fn checked_source(mut issue: ExternalIssue) -> crate::store::Result<ExternalIssue> {
     issue.key = input::single_line("key", &issue.key, MAX_SOURCE_KEY_CHARS)?;
     if let Some(url) = &issue.url {
         issue.url = Some(crate::store::sources::source_url("url", url)?);
