@@ -15,11 +15,6 @@ pub struct Cli {
     #[arg(long, env = "DATABASE_URL", default_value = DEFAULT_DATABASE_URL, global = true)]
     pub database_url: String,
 
-    /// Connections to the database, at most (default: 8 on SQLite, four per
-    /// core on PostgreSQL, within 4..=32).
-    #[arg(long, env = "TASKLENS_DB_POOL", global = true, value_parser = clap::value_parser!(u32).range(1..=1000))]
-    pub db_pool: Option<u32>,
-
     /// Log lines as text for people, or one JSON object a line for log
     /// shippers (levels with `RUST_LOG`).
     #[arg(long, env = "TASKLENS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
@@ -222,9 +217,66 @@ impl Connections {
     }
 }
 
+/// The database pool: its size, how long opening the database and waiting
+/// for a connection may take, PostgreSQL's statement timeout, and how many
+/// requests may wait for a connection before more are refused at once.
+#[derive(Debug, Clone, Args)]
+pub struct DatabaseOptions {
+    /// Connections to the database, at most (default: 8 on SQLite, four per
+    /// core on PostgreSQL, within 4..=32).
+    #[arg(long = "db-pool", env = "TASKLENS_DB_POOL", global = true,
+          value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub pool: Option<u32>,
+    /// Seconds opening the database may take at start (and PostgreSQL's
+    /// LISTEN connection) before the command fails.
+    #[arg(long = "db-connect-timeout", value_name = "SECONDS", env = "TASKLENS_DB_CONNECT_TIMEOUT",
+          default_value_t = 5, global = true, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub connect_timeout: u64,
+    /// Seconds a request waits for a database connection (opening one
+    /// included) before it is answered `UNAVAILABLE`.
+    #[arg(long = "db-acquire-timeout", value_name = "SECONDS", env = "TASKLENS_DB_ACQUIRE_TIMEOUT",
+          default_value_t = 5, global = true, value_parser = clap::value_parser!(u64).range(1..=600))]
+    pub acquire_timeout: u64,
+    /// PostgreSQL: seconds one statement may run before the database
+    /// cancels it (`statement_timeout`); 0 for no limit.
+    #[arg(long = "db-statement-timeout", value_name = "SECONDS", env = "TASKLENS_DB_STATEMENT_TIMEOUT",
+          default_value_t = 30, global = true, value_parser = clap::value_parser!(u64).range(0..=86_400))]
+    pub statement_timeout: u64,
+    /// Requests that may wait for a database connection while every one is
+    /// busy; one more is refused at once with 503 and `Retry-After`.
+    #[arg(long = "db-queue", value_name = "REQUESTS", env = "TASKLENS_DB_QUEUE", default_value_t = 64,
+          global = true, value_parser = clap::value_parser!(u32).range(0..=100_000))]
+    pub queue: u32,
+}
+
+impl Default for DatabaseOptions {
+    fn default() -> Self {
+        Self { pool: None, connect_timeout: 5, acquire_timeout: 5, statement_timeout: 30, queue: 64 }
+    }
+}
+
+impl DatabaseOptions {
+    /// These options with a pool of `size` connections.
+    pub fn with_pool(size: u32) -> Self {
+        Self { pool: Some(size), ..Self::default() }
+    }
+    pub fn connect_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.connect_timeout)
+    }
+    pub fn acquire_timeout(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(self.acquire_timeout)
+    }
+    /// None when statements may run as long as they take.
+    pub fn statement_timeout(&self) -> Option<std::time::Duration> {
+        (self.statement_timeout > 0).then(|| std::time::Duration::from_secs(self.statement_timeout))
+    }
+}
+
 /// What every surface shares: query limits, links, the MCP reply cap.
 #[derive(Debug, Clone, Args)]
 pub struct Settings {
+    #[command(flatten)]
+    pub database: DatabaseOptions,
     #[command(flatten)]
     pub limits: Limits,
     #[command(flatten)]
@@ -391,6 +443,7 @@ pub fn parse_origin(value: &str) -> Result<HeaderValue, String> {
 impl Default for Settings {
     fn default() -> Self {
         Self {
+            database: DatabaseOptions::default(),
             limits: Limits::default(),
             connections: Connections::default(),
             links: Links::default(),

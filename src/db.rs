@@ -7,6 +7,8 @@ use migration::MigratorTrait;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
 use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr};
 
+use crate::config::DatabaseOptions;
+
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
     #[error("unsupported database URL {url}: use sqlite://file.db?mode=rwc or postgres://user@host/db")]
@@ -22,9 +24,6 @@ pub enum DbError {
     #[error("migrating {url} failed: {source}")]
     Migrate { url: String, source: DbErr },
 }
-
-/// How long a connection attempt may take before the command fails.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 
 /// The URL with its password replaced, safe to print and log.
 pub fn redact(url: &str) -> String {
@@ -49,13 +48,23 @@ fn default_pool_size(url: &str) -> u32 {
     (cores * 4).clamp(4, 32)
 }
 
-/// Opens a pool of `pool` connections (the backend's default when `None`)
-/// on `url` without migrating.
-pub async fn open(url: &str, pool: Option<u32>) -> Result<DatabaseConnection, DbError> {
+/// Opens a pool on `url` as `database` says, without migrating.
+pub async fn open(url: &str, database: &DatabaseOptions) -> Result<DatabaseConnection, DbError> {
     let shown = redact(url);
-    let pool = pool.unwrap_or_else(|| default_pool_size(url));
+    let pool = database.pool.unwrap_or_else(|| default_pool_size(url));
     let mut options = ConnectOptions::new(url);
-    options.sqlx_logging(false).connect_timeout(CONNECT_TIMEOUT).acquire_timeout(CONNECT_TIMEOUT);
+    // sqlx bounds opening a connection by the acquire timeout, which serves
+    // requests; opening the database at start has a bound of its own.
+    options.sqlx_logging(false).acquire_timeout(database.acquire_timeout());
+    let opened = |connect| async move {
+        match tokio::time::timeout(database.connect_timeout(), connect).await {
+            Ok(result) => result,
+            Err(_) => Err(DbErr::Conn(sea_orm::RuntimeErr::Internal(format!(
+                "no answer within {} s (--db-connect-timeout)",
+                database.connect_timeout
+            )))),
+        }
+    };
     if url.starts_with("sqlite:") {
         let in_memory = url.contains(":memory:") || url.contains("mode=memory");
         // Each connection to an in-memory database would see its own empty
@@ -66,10 +75,15 @@ pub async fn open(url: &str, pool: Option<u32>) -> Result<DatabaseConnection, Db
                 opts.foreign_keys(true).busy_timeout(Duration::from_secs(5)).synchronous(SqliteSynchronous::Normal);
             if in_memory { opts } else { opts.journal_mode(SqliteJournalMode::Wal) }
         });
-        Database::connect(options).await.map_err(|source| DbError::Open { url: shown, source })
+        opened(Database::connect(options)).await.map_err(|source| DbError::Open { url: shown, source })
     } else if url.starts_with("postgres:") || url.starts_with("postgresql:") {
         options.max_connections(pool).min_connections(1);
-        Database::connect(options).await.map_err(|source| DbError::Connect { url: shown, source })
+        if let Some(limit) = database.statement_timeout() {
+            // In milliseconds, set on each connection as it opens.
+            let millis = limit.as_millis().to_string();
+            options.map_sqlx_postgres_opts(move |opts| opts.options([("statement_timeout", millis.as_str())]));
+        }
+        opened(Database::connect(options)).await.map_err(|source| DbError::Connect { url: shown, source })
     } else {
         Err(DbError::Unsupported { url: shown })
     }
@@ -77,12 +91,12 @@ pub async fn open(url: &str, pool: Option<u32>) -> Result<DatabaseConnection, Db
 
 /// Opens a pool on `url` and applies every pending migration.
 pub async fn connect(url: &str) -> Result<DatabaseConnection, DbError> {
-    connect_with(url, None).await
+    connect_with(url, &DatabaseOptions::default()).await
 }
 
-/// `connect` with a pool of `pool` connections.
-pub async fn connect_with(url: &str, pool: Option<u32>) -> Result<DatabaseConnection, DbError> {
-    let db = open(url, pool).await?;
+/// `connect` with the pool `database` describes.
+pub async fn connect_with(url: &str, database: &DatabaseOptions) -> Result<DatabaseConnection, DbError> {
+    let db = open(url, database).await?;
     migrate(&db, url).await?;
     if db.get_database_backend() == DbBackend::Sqlite {
         refresh_statistics(&db).await.map_err(|source| DbError::Open { url: redact(url), source })?;
@@ -110,6 +124,40 @@ pub async fn refresh_statistics(db: &DatabaseConnection) -> Result<(), DbErr> {
 
 pub async fn migrate(db: &DatabaseConnection, url: &str) -> Result<(), DbError> {
     migration::Migrator::up(db, None).await.map_err(|source| DbError::Migrate { url: redact(url), source })
+}
+
+/// Bytes the disk probe writes: a few of SQLite's pages, the least a write
+/// of one task needs.
+const DISK_PROBE_BYTES: usize = 16 << 10;
+
+/// Whether a write of the database would find room on its disk: for a SQLite
+/// file, a small file written beside it (where SQLite writes its log) and
+/// removed; a full disk answers the reason a person reads. PostgreSQL
+/// reports its own disk in each write's error.
+pub async fn disk_writable(db: &DatabaseConnection) -> Result<(), String> {
+    if db.get_database_backend() != DbBackend::Sqlite {
+        return Ok(());
+    }
+    let file = db.get_sqlite_connection_pool().connect_options().get_filename().to_path_buf();
+    let written = tokio::task::spawn_blocking(move || {
+        use std::io::Write;
+        // An in-memory database has no file.
+        let Some(dir) = file.parent().filter(|_| file.is_file()) else { return Ok(()) };
+        let name = file.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
+        let probe = dir.join(format!(".{name}.disk-probe"));
+        let result = std::fs::File::create(&probe)
+            .and_then(|mut f| f.write_all(&[0; DISK_PROBE_BYTES]).and_then(|()| f.sync_data()));
+        std::fs::remove_file(&probe).ok();
+        result
+    })
+    .await
+    .map_err(|err| format!("the disk probe did not finish: {err}"))?;
+    written.map_err(|err| match err.kind() {
+        std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded => {
+            "the database's disk is full: writes fail until space is freed".to_owned()
+        }
+        _ => format!("the database's directory cannot be written: {err}"),
+    })
 }
 
 /// How many of this build's migrations `db` has not applied.

@@ -20,6 +20,10 @@ pub enum ErrorCode {
     PersistedQueryNotFound,
     /// A tool's reply does not fit the caller's cap even at its smallest.
     ReplyTooLarge,
+    /// The database cannot serve the request right now (out of reach,
+    /// restarting, too slow, its disk full): the same request may succeed
+    /// later. The message names the cause.
+    Unavailable,
     /// The server's fault; the detail is logged, never answered.
     Internal,
 }
@@ -41,6 +45,7 @@ impl ErrorCode {
             Self::Conflict => "CONFLICT",
             Self::PersistedQueryNotFound => "PERSISTED_QUERY_NOT_FOUND",
             Self::ReplyTooLarge => "REPLY_TOO_LARGE",
+            Self::Unavailable => "UNAVAILABLE",
             Self::Internal => "INTERNAL",
         }
     }
@@ -54,6 +59,7 @@ impl ErrorCode {
             Self::Unauthenticated => "unauthenticated",
             Self::Conflict => "conflict",
             Self::ReplyTooLarge => "reply_too_large",
+            Self::Unavailable => "unavailable",
             Self::Internal => "internal",
         }
     }
@@ -73,6 +79,7 @@ mod tests {
             ErrorCode::Conflict,
             ErrorCode::PersistedQueryNotFound,
             ErrorCode::ReplyTooLarge,
+            ErrorCode::Unavailable,
             ErrorCode::Internal,
         ];
         let graphql: std::collections::HashSet<&str> = codes.iter().map(|c| c.graphql()).collect();

@@ -11,6 +11,7 @@
 mod accept;
 mod authenticate;
 mod bundle;
+pub mod db_gate;
 mod graphiql;
 mod graphql_http;
 mod persisted_queries;
@@ -52,6 +53,7 @@ pub fn router(app: App, tools: mcp::ToolSet) -> Router {
         .layer(axum::extract::DefaultBodyLimit::disable())
         .layer(middleware::from_fn_with_state(app.clone(), limit_body))
         .layer(middleware::from_fn_with_state(app.clone(), require_token))
+        .layer(middleware::from_fn_with_state(app.clone(), db_gate::gate))
         .layer(middleware::from_fn(graphiql::page_for_browsers));
     // Outermost, so that a preflight is answered before authentication and
     // every answer (a 401 included) carries the CORS headers.
@@ -66,6 +68,7 @@ pub fn router(app: App, tools: mcp::ToolSet) -> Router {
         .layer(middleware::from_fn_with_state(tools, mcp::selection_from_headers))
         .layer(middleware::from_fn_with_state(app.clone(), limit_body))
         .layer(middleware::from_fn_with_state(app.clone(), require_token))
+        .layer(middleware::from_fn_with_state(app.clone(), db_gate::gate))
         // A page that may call /mcp gets its preflight answered before the
         // token is asked for; any other is refused first.
         .layer(mcp::cors(&app.settings.allowed_origins))
@@ -249,7 +252,13 @@ async fn readyz(State(app): State<App>) -> Response {
         return (StatusCode::SERVICE_UNAVAILABLE, "stopping").into_response();
     }
     match crate::db::pending_migrations(&app.store.db).await {
-        Ok(0) => (StatusCode::OK, "ready").into_response(),
+        Ok(0) => match crate::db::disk_writable(&app.store.db).await {
+            Ok(()) => (StatusCode::OK, "ready").into_response(),
+            Err(why) => {
+                tracing::warn!(reason = %why, "not ready: writes would fail");
+                (StatusCode::SERVICE_UNAVAILABLE, why).into_response()
+            }
+        },
         Ok(pending) => {
             tracing::warn!(pending, "not ready: migrations pending");
             (StatusCode::SERVICE_UNAVAILABLE, format!("{pending} migrations pending: run `tasklens migrate`"))

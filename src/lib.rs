@@ -41,6 +41,9 @@ pub struct App {
     pub(crate) auth_throttle: std::sync::Arc<throttle::AuthThrottle>,
     /// The OAuth resource server, when an issuer is configured.
     pub(crate) oauth: Option<std::sync::Arc<oauth::ResourceServer>>,
+    /// Requests that read the database, at most as many at once as the
+    /// pool has connections, and a bounded queue.
+    pub(crate) db_gate: std::sync::Arc<http::db_gate::DbGate>,
     /// Set once the server stops: long-lived connections end then.
     stopping: std::sync::Arc<tokio::sync::watch::Sender<bool>>,
 }
@@ -48,6 +51,8 @@ pub struct App {
 impl App {
     pub fn new(db: DatabaseConnection, settings: Settings) -> Self {
         let limits = settings.limits;
+        let database = settings.database.clone();
+        let (_, _, pool_size) = db::pool_state(&db);
         let store = Store::new(db, PageLimits::new(limits.max_page));
         let graphql = graphql::build(store.clone(), &settings);
         let base =
@@ -59,6 +64,11 @@ impl App {
             graphql,
             settings: std::sync::Arc::new(settings),
             auth_throttle: Default::default(),
+            db_gate: std::sync::Arc::new(http::db_gate::DbGate::new(
+                pool_size,
+                database.queue,
+                database.acquire_timeout(),
+            )),
             stopping: std::sync::Arc::new(tokio::sync::watch::Sender::new(false)),
         }
     }

@@ -38,7 +38,9 @@ fn init_logs(format: LogFormat) {
         EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn,rmcp=warn"));
     let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
     match format {
-        LogFormat::Text => logs.with_ansi(std::io::stderr().is_terminal()).init(),
+        LogFormat::Text => {
+            logs.with_ansi(std::io::stderr().is_terminal()).fmt_fields(tasklens::text::EscapedFields::new()).init()
+        }
         LogFormat::Json => logs.json().with_current_span(true).with_span_list(true).init(),
     }
 }
@@ -54,8 +56,8 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             eprintln!("migrations applied to {}", db::redact(&cli.database_url));
             Ok(())
         }
-        Command::Serve(args) => serve(&cli.database_url, cli.db_pool, args, cli.settings).await,
-        Command::Mcp { token, tools } => mcp_stdio(&cli.database_url, cli.db_pool, &token, &tools, cli.settings).await,
+        Command::Serve(args) => serve(&cli.database_url, args, cli.settings).await,
+        Command::Mcp { token, tools } => mcp_stdio(&cli.database_url, &token, &tools, cli.settings).await,
         Command::Seed(args) => seed(&cli.database_url, &args).await,
         Command::User { command: UserCommand::Create { username, display_name, email, agent } } => {
             let conn = db::connect(&cli.database_url).await?;
@@ -113,14 +115,8 @@ async fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-async fn mcp_stdio(
-    url: &str,
-    pool: Option<u32>,
-    token: &str,
-    choice: &ToolChoice,
-    settings: Settings,
-) -> Result<(), Failure> {
-    let conn = db::connect_with(url, pool).await?;
+async fn mcp_stdio(url: &str, token: &str, choice: &ToolChoice, settings: Settings) -> Result<(), Failure> {
+    let conn = db::connect_with(url, &settings.database).await?;
     let viewer = identity::authenticate(&conn, token).await.map_err(|err| format!("cannot use this token: {err}"))?;
     let app = App::new(conn, settings);
     let mut tools = mcp::ToolSet::new(&app);
@@ -160,12 +156,12 @@ async fn seed(url: &str, args: &SeedArgs) -> Result<(), Failure> {
     Ok(())
 }
 
-async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, mut settings: Settings) -> Result<(), Failure> {
+async fn serve(url: &str, args: ServeArgs, mut settings: Settings) -> Result<(), Failure> {
     if settings.oauth.issuer.is_some() && settings.oauth.audience.is_none() {
         let base = connect::base_url(settings.public_url.as_ref(), args.listen);
         settings.oauth.audience = Some(connect::at(&base, "mcp"));
     }
-    let mut conn = db::connect_with(url, pool).await?;
+    let mut conn = db::connect_with(url, &settings.database).await?;
     if args.demo {
         match demo::seed(&conn, &SeedOptions { projects: 6, tasks: 300, seed: 42 }).await {
             Ok(report) => {
@@ -173,7 +169,7 @@ async fn serve(url: &str, pool: Option<u32>, args: ServeArgs, mut settings: Sett
                 // Connections opened before the seed's ANALYZE would keep
                 // planning without its statistics.
                 conn.close().await?;
-                conn = db::connect_with(url, pool).await?;
+                conn = db::connect_with(url, &settings.database).await?;
             }
             Err(demo::DemoError::NotEmpty) => println!("The database already holds a board: serving it."),
             Err(err) => return Err(err.into()),

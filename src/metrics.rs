@@ -66,6 +66,11 @@ struct StateLabels {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct CauseLabels {
+    cause: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct BuildLabels {
     version: &'static str,
 }
@@ -98,6 +103,8 @@ pub struct Metrics {
     pool_connections: Family<StateLabels, Gauge>,
     pool_max: Gauge,
     pool_acquire_timeouts: Counter,
+    database_errors: Family<CauseLabels, Counter>,
+    pool_wait: Histogram,
     subscriptions_open: Gauge,
     watcher_lag: Histogram,
 }
@@ -126,6 +133,8 @@ impl Metrics {
             pool_connections: Family::default(),
             pool_max: Gauge::default(),
             pool_acquire_timeouts: Counter::default(),
+            database_errors: Family::default(),
+            pool_wait: latency_histogram(),
             subscriptions_open: Gauge::default(),
             watcher_lag: Histogram::new(exponential_buckets(0.001, 2.0, 15)),
             registry: Registry::default(),
@@ -187,6 +196,17 @@ impl Metrics {
             "tasklens_db_pool_acquire_timeouts",
             "Statements that waited for a database connection past the acquire timeout",
             m.pool_acquire_timeouts.clone(),
+        );
+        registry.register(
+            "tasklens_db_errors",
+            "Failed database statements answered to a client, by cause (pool_timeout, connection_lost, \
+             not_accepting, statement_timeout, disk_full, io_error, read_only, other)",
+            m.database_errors.clone(),
+        );
+        registry.register(
+            "tasklens_db_pool_wait_seconds",
+            "Time requests waited for a free database slot (0 when one was free), refused ones included",
+            m.pool_wait.clone(),
         );
         registry.register(
             "tasklens_subscriptions_open",
@@ -270,8 +290,16 @@ impl Metrics {
         self.pool_max.set(max.into());
     }
 
-    pub fn pool_acquire_timeout(&self) {
-        self.pool_acquire_timeouts.inc();
+    pub fn pool_wait(&self, waited: Duration) {
+        self.pool_wait.observe(waited.as_secs_f64());
+    }
+
+    /// A failed statement, by cause (an outage's kind, or `other`).
+    pub fn database_error(&self, cause: &'static str) {
+        if cause == "pool_timeout" {
+            self.pool_acquire_timeouts.inc();
+        }
+        self.database_errors.get_or_create(&CauseLabels { cause }).inc();
     }
 
     /// Counts a subscription open until the guard drops.

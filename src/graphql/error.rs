@@ -44,6 +44,13 @@ pub fn code_of(error: &ServerError) -> Option<ErrorCode> {
     error.source::<ErrorCode>().copied()
 }
 
+/// The answer to a request the database cannot serve now: `UNAVAILABLE`,
+/// the cause in words and as `extensions.cause`.
+pub fn unavailable(outage: crate::store::db_error::Outage) -> Error {
+    coded(outage.message(), ErrorCode::Unavailable, Some(outage.hint()))
+        .extend_with(|_, ext| ext.set("cause", outage.kind()))
+}
+
 pub fn unauthenticated() -> Error {
     coded("a bearer token is required", ErrorCode::Unauthenticated, Some("send `Authorization: Bearer tl_...`"))
 }
@@ -58,13 +65,18 @@ impl ErrorExtensions for StoreError {
                     None => error,
                 }
             }
-            StoreError::Db(err) => {
-                if matches!(err, sea_orm::DbErr::ConnectionAcquire(sea_orm::error::ConnAcquireErr::Timeout)) {
-                    crate::metrics::metrics().pool_acquire_timeout();
+            StoreError::Db(err) => match crate::store::db_error::outage(err) {
+                Some(outage) => {
+                    crate::metrics::metrics().database_error(outage.kind());
+                    tracing::warn!(error = %crate::text::for_log(&err.to_string()), cause = outage.kind(), "database unavailable");
+                    unavailable(outage)
                 }
-                tracing::error!(error = %crate::text::for_log(&err.to_string()), "database error");
-                coded("internal error", ErrorCode::Internal, Some(INTERNAL_HINT))
-            }
+                None => {
+                    crate::metrics::metrics().database_error("other");
+                    tracing::error!(error = %crate::text::for_log(&err.to_string()), "database error");
+                    coded("internal error", ErrorCode::Internal, Some(INTERNAL_HINT))
+                }
+            },
         }
     }
 }

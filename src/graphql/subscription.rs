@@ -46,7 +46,7 @@ impl SubscriptionRoot {
                 let _open = &open;
                 TaskEvent(event)
             })
-            .take_until(access_lost(store.clone(), viewer.clone(), project)))
+            .take_until(access_lost(store.clone(), viewer.clone(), project, ACCESS_CHECK)))
     }
 }
 
@@ -55,16 +55,58 @@ impl SubscriptionRoot {
 const ACCESS_CHECK: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Resolves when the subscription must end: its viewer no longer sees the
-/// project (a database error ends it too, rather than stream on unchecked).
-async fn access_lost(store: Store, viewer: Viewer, project: String) {
+/// project, as read from the database. A check that fails is not that:
+/// while the database is away no event can be read either, and once it
+/// answers the subscription goes on from where it was.
+async fn access_lost(store: Store, viewer: Viewer, project: String, every: std::time::Duration) {
     loop {
-        tokio::time::sleep(ACCESS_CHECK).await;
+        tokio::time::sleep(every).await;
         // Revocation closes the whole graphql-ws connection (see `http`);
         // what is left to check here is the project.
-        let project_ok = projects::by_key(&store, &viewer, &project).await.is_ok_and(|p| p.is_some());
-        if !project_ok {
-            tracing::debug!(user = %crate::text::for_log(&viewer.username), "subscription ended: access lost");
-            return;
+        match projects::by_key(&store, &viewer, &project).await {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                tracing::debug!(user = %crate::text::for_log(&viewer.username), "subscription ended: access lost");
+                return;
+            }
+            Err(err) => tracing::debug!(error = %err, "the subscription's access could not be checked; checking again"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn ada() -> Viewer {
+        Viewer {
+            user_id: 1,
+            username: "ada".into(),
+            token_id: 1,
+            workspace_scope: None,
+            read_only: false,
+            lacks_write_scope: false,
+            expires_at: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_failed_access_check_keeps_the_subscription() {
+        let db = crate::db::connect("sqlite::memory:").await.expect("database");
+        let store = Store::new(db.clone(), crate::store::PageLimits::default());
+        let viewer = ada();
+        db.close().await.expect("close");
+        let lost = access_lost(store, viewer, "ENG".into(), Duration::from_millis(20));
+        assert!(tokio::time::timeout(Duration::from_millis(400), lost).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn a_project_out_of_sight_ends_the_subscription() {
+        let db = crate::db::connect("sqlite::memory:").await.expect("database");
+        let store = Store::new(db, crate::store::PageLimits::default());
+        let lost = access_lost(store, ada(), "ENG".into(), Duration::from_millis(20));
+        assert!(tokio::time::timeout(Duration::from_secs(5), lost).await.is_ok());
     }
 }

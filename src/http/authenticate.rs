@@ -39,14 +39,24 @@ pub(super) fn unauthorized(app: &App, err: &AuthError, media: MediaType) -> Resp
             (format!("the access token lacks the scope {scope}"), "ask the authorization server for the scope")
         }
         AuthError::Unavailable(why) => (why.clone(), "try again in a moment"),
-        AuthError::Store(_) => ("internal error".to_owned(), error::INTERNAL_HINT),
+        AuthError::Store(e) => match e.outage() {
+            Some(outage) => (outage.message().to_owned(), outage.hint()),
+            None => ("internal error".to_owned(), error::INTERNAL_HINT),
+        },
     };
     let (status, code) = match err {
-        AuthError::Store(e) => {
-            tracing::error!(error = %e, "authentication failed");
-            (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
-        }
-        AuthError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Internal),
+        AuthError::Store(e) => match e.outage() {
+            Some(outage) => {
+                crate::metrics::metrics().database_error(outage.kind());
+                tracing::warn!(error = %e, cause = outage.kind(), "authentication could not be read: database unavailable");
+                (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable)
+            }
+            None => {
+                tracing::error!(error = %e, "authentication failed");
+                (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
+            }
+        },
+        AuthError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable),
         AuthError::InsufficientScope(_) => (StatusCode::FORBIDDEN, ErrorCode::Forbidden),
         _ => (StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated),
     };
@@ -59,11 +69,18 @@ pub(super) fn unauthorized(app: &App, err: &AuthError, media: MediaType) -> Resp
         (Some(oauth), _) => oauth.challenge(None),
         (None, _) => "Bearer".to_owned(),
     };
+    if status == StatusCode::SERVICE_UNAVAILABLE {
+        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static(RETRY_AFTER_SECONDS));
+        return response;
+    }
     if let Ok(value) = HeaderValue::from_str(&challenge) {
         response.headers_mut().insert(header::WWW_AUTHENTICATE, value);
     }
     response
 }
+
+/// When a client refused for an outage should try again.
+pub(super) const RETRY_AFTER_SECONDS: &str = "2";
 
 pub(super) async fn viewer_of(app: &App, headers: &HeaderMap) -> Result<Viewer, AuthError> {
     let token = headers

@@ -89,7 +89,7 @@ pub async fn graphql_ws(
             data.insert(viewer);
             Ok(data)
         };
-        let token_ends = connection_must_end(app.store.db.clone(), token_of_connection);
+        let token_ends = connection_must_end(app.store.db.clone(), token_of_connection, WS_TOKEN_CHECK);
         let stopping = app.clone();
         let must_end = async move {
             tokio::select! {
@@ -125,11 +125,14 @@ async fn viewer_of_init(app: &App, client: IpAddr, payload: &serde_json::Value) 
         .and_then(auth::bearer)
         .ok_or_else(error::unauthenticated)?;
     authenticate(app, token).await.map_err(|err| match err {
-        AuthError::Store(e) => {
-            tracing::error!(error = %e, "authentication failed");
-            error::coded("internal error", ErrorCode::Internal, Some(error::INTERNAL_HINT))
-        }
-        AuthError::Unavailable(why) => error::coded(why, ErrorCode::Internal, Some("try again in a moment")),
+        AuthError::Store(e) => match e.outage() {
+            Some(outage) => error::unavailable(outage),
+            None => {
+                tracing::error!(error = %e, "authentication failed");
+                error::coded("internal error", ErrorCode::Internal, Some(error::INTERNAL_HINT))
+            }
+        },
+        AuthError::Unavailable(why) => error::coded(why, ErrorCode::Unavailable, Some("try again in a moment")),
         AuthError::InsufficientScope(scope) => error::coded(
             format!("the access token lacks the scope {scope}"),
             ErrorCode::Forbidden,
@@ -330,6 +333,7 @@ struct Held {
 async fn connection_must_end(
     db: sea_orm::DatabaseConnection,
     mut token: tokio::sync::watch::Receiver<Option<Held>>,
+    check_every: Duration,
 ) -> (u16, &'static str) {
     let initialized = tokio::time::timeout(WS_INIT_TIMEOUT, async {
         token.wait_for(Option::is_some).await.ok().and_then(|held| *held)
@@ -337,12 +341,44 @@ async fn connection_must_end(
     .await;
     let Ok(Some(held)) = initialized else { return (4408, "Connection initialisation timeout") };
     loop {
-        tokio::time::sleep(WS_TOKEN_CHECK).await;
+        tokio::time::sleep(check_every).await;
         if held.expires_at.is_some_and(|at| at <= chrono::Utc::now()) {
             return (4403, "Forbidden: the access token has expired");
         }
-        if !crate::store::tokens::still_valid(&db, held.token_id).await.unwrap_or(false) {
-            return (4403, "Forbidden: the token was revoked");
+        // Only a revocation read from the database ends the connection: a
+        // check that fails (the database restarting, out of reach) is no
+        // revocation, and its subscriptions go on once it answers again.
+        match crate::store::tokens::still_valid(&db, held.token_id).await {
+            Ok(true) => {}
+            Ok(false) => return (4403, "Forbidden: the token was revoked"),
+            Err(err) => tracing::debug!(error = %err, "the token could not be checked; checking again"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const QUICK: Duration = Duration::from_millis(20);
+
+    fn held(token_id: i64) -> tokio::sync::watch::Receiver<Option<Held>> {
+        tokio::sync::watch::channel(Some(Held { token_id, expires_at: None })).1
+    }
+
+    #[tokio::test]
+    async fn a_token_gone_from_the_database_ends_the_connection() {
+        let db = crate::db::connect("sqlite::memory:").await.expect("database");
+        let ended = tokio::time::timeout(Duration::from_secs(5), connection_must_end(db, held(404), QUICK)).await;
+        assert_eq!(ended.ok().map(|(code, _)| code), Some(4403));
+    }
+
+    #[tokio::test]
+    async fn a_token_check_that_fails_is_no_revocation() {
+        let db = crate::db::connect("sqlite::memory:").await.expect("database");
+        // Every statement on it now fails, as while the database is away.
+        db.clone().close().await.expect("close");
+        let ended = tokio::time::timeout(Duration::from_millis(400), connection_must_end(db, held(1), QUICK)).await;
+        assert!(ended.is_err(), "closed with {ended:?}");
     }
 }

@@ -4,7 +4,10 @@
 //! `MAX_AGE` old. Whatever tokens name, and whether fetches succeed, at
 //! most one fetch starts every `REFETCH_AFTER`: tokens with made-up key
 //! ids cannot make this server hammer the issuer, nor stall on it. A
-//! failed refresh keeps the keys already held.
+//! failed refresh keeps the keys already held. A key too weak to trust (RSA
+//! under 2048 bits, RFC 7518 3.3), of a curve no signature here uses, or
+//! a shared secret is dropped from the set as it is read, with a log line
+//! naming it; the rest of the set stands.
 
 use std::time::{Duration, Instant};
 
@@ -113,7 +116,7 @@ impl Keys {
             }
         };
         let body = self.get(&jwks_uri).await.map_err(KeyError::Keys)?;
-        let set: JwkSet = serde_json::from_slice(&body).map_err(|err| KeyError::Keys(err.to_string()))?;
+        let set = trusted_keys(&body)?;
         tracing::info!(keys = set.keys.len(), "the OAuth issuer's keys were fetched");
         cached.set = Some(set);
         cached.fetched = Some(Instant::now());
@@ -178,6 +181,66 @@ impl Keys {
     }
 }
 
+/// The smallest RSA modulus trusted, in bits (RFC 7518 3.3).
+const MIN_RSA_BITS: usize = 2048;
+
+/// The set as served, less each key that cannot be trusted or read: those
+/// are logged by key id and dropped, so one odd key does not take the
+/// issuer's other keys with it.
+fn trusted_keys(body: &[u8]) -> Result<JwkSet, KeyError> {
+    #[derive(Deserialize)]
+    struct Served {
+        keys: Vec<serde_json::Value>,
+    }
+    let served: Served = serde_json::from_slice(body).map_err(|err| KeyError::Keys(err.to_string()))?;
+    let mut keys = Vec::with_capacity(served.keys.len());
+    for value in served.keys {
+        let kid = value.get("kid").and_then(|k| k.as_str()).map(crate::text::for_log).unwrap_or_default();
+        match serde_json::from_value::<Jwk>(value)
+            .map_err(|err| err.to_string())
+            .and_then(|jwk| untrusted_because(&jwk).map_or(Ok(jwk), Err))
+        {
+            Ok(jwk) => keys.push(jwk),
+            Err(why) => {
+                tracing::warn!(kid = %kid, reason = %why, "an OAuth issuer's key is not trusted; tokens it signs are refused")
+            }
+        }
+    }
+    Ok(JwkSet { keys })
+}
+
+/// Why a signing key is not trusted, if it is not.
+fn untrusted_because(jwk: &Jwk) -> Option<String> {
+    use jsonwebtoken::jwk::{AlgorithmParameters, EllipticCurve};
+    match &jwk.algorithm {
+        AlgorithmParameters::RSA(rsa) => match rsa_modulus_bits(&rsa.n) {
+            None => Some("its RSA modulus is not base64url".into()),
+            Some(bits) if bits < MIN_RSA_BITS => {
+                Some(format!("its RSA modulus has {bits} bits, under the {MIN_RSA_BITS} RFC 7518 requires"))
+            }
+            Some(_) => None,
+        },
+        AlgorithmParameters::EllipticCurve(ec) => match ec.curve {
+            EllipticCurve::P256 | EllipticCurve::P384 | EllipticCurve::P521 => None,
+            EllipticCurve::Ed25519 => Some("an EC key cannot be of the curve Ed25519 (that is an OKP key)".into()),
+        },
+        AlgorithmParameters::OctetKeyPair(okp) => match okp.curve {
+            EllipticCurve::Ed25519 => None,
+            _ => Some("an OKP key must be of the curve Ed25519".into()),
+        },
+        AlgorithmParameters::OctetKey(_) => Some("a shared secret is not a public key".into()),
+    }
+}
+
+/// The bit length of a base64url big-endian modulus, leading zeros aside.
+fn rsa_modulus_bits(n: &str) -> Option<usize> {
+    use base64::Engine;
+    let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(n.trim_end_matches('=')).ok()?;
+    let first = bytes.iter().position(|b| *b != 0)?;
+    let leading = bytes[first].leading_zeros() as usize;
+    Some((bytes.len() - first) * 8 - leading)
+}
+
 /// The key of `set` for `kid`, or the only usable one when the token names
 /// none. A key declared for another algorithm (or for encryption) is not it.
 fn pick<'a>(set: &'a JwkSet, kid: Option<&str>, alg: Algorithm) -> Option<&'a Jwk> {
@@ -197,5 +260,57 @@ fn pick<'a>(set: &'a JwkSet, kid: Option<&str>, alg: Algorithm) -> Option<&'a Jw
             let only = usable.next()?;
             usable.next().is_none().then_some(only)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use base64::Engine;
+    use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+
+    use super::*;
+
+    /// An RSA public key of `bits` bits (a modulus with its top bit set; no
+    /// real key is needed to be judged by size).
+    fn rsa(kid: &str, bits: usize) -> serde_json::Value {
+        let mut modulus = vec![0xA5_u8; bits.div_ceil(8)];
+        modulus[0] = 0x80 >> ((8 - bits % 8) % 8);
+        // A leading zero byte, as some encoders write, does not count.
+        modulus.insert(0, 0);
+        serde_json::json!({"kty": "RSA", "kid": kid, "n": URL_SAFE_NO_PAD.encode(&modulus), "e": "AQAB", "use": "sig"})
+    }
+
+    fn kids(body: serde_json::Value) -> Vec<String> {
+        let set = trusted_keys(body.to_string().as_bytes()).expect("a set");
+        set.keys.iter().filter_map(|k| k.common.key_id.clone()).collect()
+    }
+
+    #[test]
+    fn rsa_keys_under_2048_bits_are_dropped_and_the_others_kept() {
+        let body = serde_json::json!({"keys": [rsa("k512", 512), rsa("k1024", 1024), rsa("k2047", 2047), rsa("k2048", 2048), rsa("k4096", 4096)]});
+        assert_eq!(kids(body), ["k2048", "k4096"]);
+        assert_eq!(rsa_modulus_bits(&URL_SAFE_NO_PAD.encode([0, 0, 1, 0])), Some(9));
+        assert_eq!(rsa_modulus_bits("!!"), None);
+    }
+
+    #[test]
+    fn curves_secrets_and_unreadable_keys_are_dropped() {
+        let point = URL_SAFE_NO_PAD.encode([7_u8; 32]);
+        let body = serde_json::json!({"keys": [
+            {"kty": "EC", "kid": "p256", "crv": "P-256", "x": point, "y": point},
+            {"kty": "EC", "kid": "ec-ed", "crv": "Ed25519", "x": point, "y": point},
+            {"kty": "EC", "kid": "k256", "crv": "secp256k1", "x": point, "y": point},
+            {"kty": "OKP", "kid": "ed", "crv": "Ed25519", "x": point},
+            {"kty": "oct", "kid": "secret", "k": point},
+            {"kty": "RSA", "kid": "garbage"},
+            rsa("ok", 3072),
+        ]});
+        assert_eq!(kids(body), ["p256", "ed", "ok"]);
+    }
+
+    #[test]
+    fn a_body_that_is_no_key_set_is_an_error() {
+        assert!(trusted_keys(b"[1,2]").is_err());
+        assert!(trusted_keys(b"{}").is_err());
     }
 }

@@ -2,8 +2,10 @@
 //! database reports (the SQLSTATE on PostgreSQL, the extended result code
 //! on SQLite), never by the wording of their messages: a unique violation
 //! and the key it broke, a transaction that lost a race (serialization
-//! failure, deadlock, a busy or locked SQLite file), and the retry of a
-//! write that lost one.
+//! failure, deadlock, a busy or locked SQLite file), the retry of a write
+//! that lost one, and the outages a request may outlive (the database
+//! restarting or out of reach, a full disk), which clients are told as
+//! `UNAVAILABLE` with the cause, not as the server's own fault.
 
 use std::borrow::Cow;
 
@@ -58,6 +60,118 @@ const POSTGRES_LOST_RACE: [&str; 2] = ["40001", "40P01"];
 /// SQLite's primary result codes (the low byte of the extended one) of a
 /// file another connection holds: SQLITE_BUSY and SQLITE_LOCKED.
 const SQLITE_LOST_RACE: [i32; 2] = [5, 6];
+
+/// Why the database cannot serve a statement right now. The same request
+/// may succeed later: when the database answers again, or once space is
+/// freed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outage {
+    /// No connection came free from the pool in time.
+    PoolTimeout,
+    /// The connection failed or was closed under the statement (the
+    /// database restarted, or the network between us dropped it).
+    ConnectionLost,
+    /// The database is starting, stopping, or at its connection limit.
+    NotAccepting,
+    /// The statement ran past the statement timeout.
+    StatementTimeout,
+    /// The database's disk is full.
+    DiskFull,
+    /// The database could not read or write its files.
+    Io,
+    /// The database takes no writes (a read-only file or a standby).
+    ReadOnly,
+}
+
+impl Outage {
+    /// The metric label of the cause, and `extensions.cause`.
+    pub const fn kind(self) -> &'static str {
+        match self {
+            Self::PoolTimeout => "pool_timeout",
+            Self::ConnectionLost => "connection_lost",
+            Self::NotAccepting => "not_accepting",
+            Self::StatementTimeout => "statement_timeout",
+            Self::DiskFull => "disk_full",
+            Self::Io => "io_error",
+            Self::ReadOnly => "read_only",
+        }
+    }
+
+    /// What the client is told.
+    pub const fn message(self) -> &'static str {
+        match self {
+            Self::PoolTimeout => "the database is busy: no connection came free in time",
+            Self::ConnectionLost => "the connection to the database was lost",
+            Self::NotAccepting => "the database is not taking connections right now",
+            Self::StatementTimeout => "the database did not answer within the statement timeout",
+            Self::DiskFull => "the database's disk is full: writes are refused until space is freed",
+            Self::Io => "the database cannot read or write its files",
+            Self::ReadOnly => "the database takes no writes right now",
+        }
+    }
+
+    pub const fn hint(self) -> &'static str {
+        match self {
+            Self::PoolTimeout | Self::ConnectionLost | Self::NotAccepting => {
+                "try again in a few seconds; a write that failed this way may be sent again (re-read first if unsure)"
+            }
+            Self::StatementTimeout => "narrow the request (a smaller page, a tighter filter) or try again later",
+            Self::DiskFull | Self::Io | Self::ReadOnly => {
+                "reads still work; tell the operator, and try the write again once it is fixed"
+            }
+        }
+    }
+}
+
+/// PostgreSQL's SQLSTATEs of an outage (class 08 aside: every connection
+/// exception is one).
+const POSTGRES_OUTAGES: [(&str, Outage); 8] = [
+    ("57P01", Outage::ConnectionLost),
+    ("57P02", Outage::ConnectionLost),
+    ("57P03", Outage::NotAccepting),
+    ("53300", Outage::NotAccepting),
+    ("53100", Outage::DiskFull),
+    ("57014", Outage::StatementTimeout),
+    ("25006", Outage::ReadOnly),
+    ("58030", Outage::Io),
+];
+
+/// SQLite's primary result codes of an outage: SQLITE_FULL, SQLITE_IOERR,
+/// SQLITE_READONLY and SQLITE_CANTOPEN.
+const SQLITE_OUTAGES: [(i32, Outage); 4] =
+    [(13, Outage::DiskFull), (10, Outage::Io), (8, Outage::ReadOnly), (14, Outage::Io)];
+
+/// The outage behind `err`, if it is one.
+pub fn outage(err: &DbErr) -> Option<Outage> {
+    use sea_orm::error::ConnAcquireErr;
+    let sqlx = match err {
+        DbErr::ConnectionAcquire(ConnAcquireErr::Timeout) => return Some(Outage::PoolTimeout),
+        DbErr::ConnectionAcquire(ConnAcquireErr::ConnectionClosed) => return Some(Outage::NotAccepting),
+        DbErr::Conn(RuntimeErr::SqlxError(err))
+        | DbErr::Exec(RuntimeErr::SqlxError(err))
+        | DbErr::Query(RuntimeErr::SqlxError(err)) => err,
+        _ => return None,
+    };
+    use sea_orm::sqlx::Error;
+    match &**sqlx {
+        Error::PoolTimedOut => Some(Outage::PoolTimeout),
+        Error::PoolClosed => Some(Outage::NotAccepting),
+        Error::Io(_) | Error::Tls(_) | Error::Protocol(_) | Error::WorkerCrashed => Some(Outage::ConnectionLost),
+        Error::Database(db) => {
+            let code = db.code().unwrap_or(Cow::Borrowed(""));
+            if is_postgres(db.as_ref()) {
+                if code.starts_with("08") {
+                    return Some(Outage::ConnectionLost);
+                }
+                POSTGRES_OUTAGES.iter().find(|(state, _)| *state == code).map(|(_, outage)| *outage)
+            } else {
+                let primary = code.parse::<i32>().ok()? & 0xff;
+                SQLITE_OUTAGES.iter().find(|(c, _)| *c == primary).map(|(_, outage)| *outage)
+            }
+        }
+        _ => None,
+    }
+}
 
 pub fn classify(err: &DbErr) -> Failure {
     let Some(db) = database_error(err) else { return Failure::Other };

@@ -45,6 +45,11 @@ const PG_FALLBACK_POLL: Duration = Duration::from_secs(1);
 /// rolled-back write (rare: a lost race retried) delays the events after
 /// it by this much.
 const GAP_GRACE: Duration = Duration::from_secs(3);
+/// The longest a read of the log may take. A connection the network stopped
+/// answering would otherwise hold the watcher until TCP gives up, minutes
+/// later; dropped, the read's connection is closed and the next read opens
+/// another.
+const READ_TIMEOUT: Duration = Duration::from_secs(10);
 /// Events read per statement, by the watcher and by a catching-up subscriber.
 const BATCH: u64 = 500;
 /// Events the fan-out holds for slow subscribers before they must catch up
@@ -135,9 +140,10 @@ impl Feed {
             }
             // Read even when nobody listens, so the head only ever moves by
             // the gap rule and a subscriber resuming later misses nothing.
-            match self.read_new(&mut gap_since).await {
-                Ok(()) => {}
-                Err(err) => tracing::warn!(error = %err, "reading the event log failed; retrying"),
+            match tokio::time::timeout(READ_TIMEOUT, self.read_new(&mut gap_since)).await {
+                Ok(Ok(())) => {}
+                Ok(Err(err)) => tracing::warn!(error = %err, "reading the event log failed; retrying"),
+                Err(_) => tracing::warn!("reading the event log took over {READ_TIMEOUT:?}; retrying"),
             }
         }
     }
@@ -187,8 +193,15 @@ impl Feed {
         // Receive before reading the backlog, so nothing falls between.
         let live = self.fanout.subscribe();
         let last = after.unwrap_or_else(|| self.head.load(Ordering::SeqCst));
-        let state =
-            Subscriber { feed: Arc::clone(self), project_id, last, live, backlog: Vec::new(), catching_up: true };
+        let state = Subscriber {
+            feed: Arc::clone(self),
+            project_id,
+            last,
+            live,
+            backlog: Vec::new(),
+            catching_up: true,
+            failures: 0,
+        };
         Ok(futures_util::stream::unfold(state, |mut s| async move {
             let event = s.next().await?;
             Some((event, s))
@@ -205,6 +218,14 @@ struct Subscriber {
     /// Read from the log, oldest last (popped from the end).
     backlog: Vec<task_event::Model>,
     catching_up: bool,
+    /// Reads of the log that failed in a row.
+    failures: u32,
+}
+
+/// How long a subscriber waits before reading the log again after `failures`
+/// failed reads: from 100 ms, doubling, at most 2 s.
+fn retry_after(failures: u32) -> Duration {
+    Duration::from_millis(100u64.saturating_mul(1 << failures.min(5))).min(Duration::from_secs(2))
 }
 
 impl Subscriber {
@@ -215,11 +236,21 @@ impl Subscriber {
                 return Some(event);
             }
             if self.catching_up {
-                match self.read_backlog().await {
-                    Ok(more) => self.catching_up = more,
+                let read = tokio::time::timeout(READ_TIMEOUT, self.read_backlog()).await;
+                match read.unwrap_or_else(|_| Err(StoreError::Db(sea_orm::DbErr::Custom("the read timed out".into()))))
+                {
+                    Ok(more) => {
+                        self.catching_up = more;
+                        self.failures = 0;
+                    }
                     Err(err) => {
-                        tracing::warn!(error = %err, "a subscriber could not read the event log; it ends");
-                        return None;
+                        // The database is away: wait for it, then read on
+                        // from the last event given, missing nothing.
+                        if self.failures == 0 {
+                            tracing::warn!(error = %err, "a subscriber could not read the event log; retrying");
+                        }
+                        self.failures = self.failures.saturating_add(1);
+                        tokio::time::sleep(retry_after(self.failures)).await;
                     }
                 }
                 continue;
@@ -277,10 +308,14 @@ async fn pg_listener(db: &DatabaseConnection) -> Option<sea_orm::sqlx::postgres:
         listener.listen(CHANNEL).await?;
         Ok::<_, sea_orm::sqlx::Error>(listener)
     };
-    match connect.await {
-        Ok(listener) => Some(listener),
-        Err(err) => {
+    match tokio::time::timeout(READ_TIMEOUT, connect).await {
+        Ok(Ok(listener)) => Some(listener),
+        Ok(Err(err)) => {
             tracing::warn!(error = %err, "cannot LISTEN for task events; polling instead");
+            None
+        }
+        Err(_) => {
+            tracing::warn!("LISTEN for task events took over {READ_TIMEOUT:?}; polling instead");
             None
         }
     }

@@ -77,11 +77,21 @@ impl StoreError {
         Self::refused(ErrorCode::Conflict, message, hint)
     }
 
-    /// The error's code; a database failure is the server's.
+    /// The error's code; a database failure is the server's, unless the
+    /// database is out of reach or out of space for now.
     pub fn code(&self) -> ErrorCode {
         match self {
             Self::Refused { code, .. } => *code,
+            Self::Db(err) if db_error::outage(err).is_some() => ErrorCode::Unavailable,
             Self::Db(_) => ErrorCode::Internal,
+        }
+    }
+
+    /// The outage behind a database failure, if it is one.
+    pub fn outage(&self) -> Option<db_error::Outage> {
+        match self {
+            Self::Db(err) => db_error::outage(err),
+            Self::Refused { .. } => None,
         }
     }
 }

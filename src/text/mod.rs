@@ -11,6 +11,7 @@
 
 mod html;
 mod log;
+mod log_lines;
 mod markdown;
 mod rich;
 mod snippet;
@@ -19,6 +20,7 @@ mod window;
 
 pub use html::html_to_text;
 pub use log::{echo, for_log, is_bidi_control};
+pub use log_lines::EscapedFields;
 pub use markdown::{
     FrontmatterError, Heading, MAX_FRONTMATTER_BYTES, Section, check_frontmatter, find_section, frontmatter, outline,
     section_at, slugify, split_frontmatter,

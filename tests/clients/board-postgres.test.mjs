@@ -52,6 +52,7 @@ test(
     const task = (await response.json()).data.tasks.nodes[0];
 
     await page.goto(`${BASE}/#token=${TOKEN}`);
+    await page.getByRole('button', { name: 'Sign in as demo' }).click();
     await page.getByRole('heading', { name: 'Projects' }).waitFor();
     await page.goto(`${BASE}/#/p/${task.project.key}/list`);
     await page.locator('.live-live').waitFor();

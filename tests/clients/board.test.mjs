@@ -8,7 +8,8 @@
 //   TASKLENS_DATABASE_URL  the database the server runs on
 //   CHROMIUM               the browser (default: /usr/bin/chromium)
 //
-// It walks what a person does: sign in from the demo link, find a project,
+// It walks what a person does: sign in from the demo link (after saying
+// yes to the account it names; a link never signs a tab in unseen), find a project,
 // filter and page, move a card, edit and comment, see an agent's write
 // (through `tasklens mcp`) arrive live, resume after a dropped socket, see
 // a read-only and a revoked token, sign out; axe-core checks every page,
@@ -18,6 +19,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -140,6 +142,34 @@ async function accessible(page, where) {
   assert.deepEqual(violations, [], `axe on ${where}`);
 }
 
+/** The tasklens CLI on the server's database, as an operator runs it. */
+function cli(...args) {
+  return execFileSync(BIN, ['--database-url', DATABASE_URL, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, RUST_LOG: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** A new user with a display name, and a token of theirs. */
+function newUser(displayName) {
+  const username = randomKey('link-').toLowerCase();
+  cli('user', 'create', '--username', username, '--display-name', displayName);
+  const token = cli('token', 'create', '--user', username, '--name', 'board link test').trim();
+  assert.match(token, /^tl_/);
+  return { username, displayName, token };
+}
+
+/** Every token the page keeps, in this tab and on this browser. */
+const kept = (page) => page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage } }));
+
+/** Opens a sign-in link and accepts the account it names. */
+async function signInByLink(page, token, username) {
+  await page.goto(`${BASE}/#token=${token}`);
+  await page.getByRole('button', { name: `Sign in as ${username}` }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
 async function mcpClient(token) {
   const transport = new StdioClientTransport({
     command: BIN,
@@ -162,7 +192,7 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
   const big = await bigProject();
   const page = await newPage();
 
-  await t.test('the demo link signs in and leaves no token in the address or in lasting storage', async () => {
+  await t.test('the demo link asks once for its account, signs in and leaves no token in the address or in lasting storage', async () => {
     const response = await page.goto(`${BASE}/#token=${TOKEN}`);
     assert.equal(response.status(), 200);
     const headers = response.headers();
@@ -170,12 +200,112 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     assert.doesNotMatch(headers['content-security-policy'], /unsafe-inline|unsafe-eval/);
     assert.equal(headers['x-content-type-options'], 'nosniff');
     assert.equal(headers['referrer-policy'], 'no-referrer');
+    await page.getByRole('heading', { name: 'Sign in as demo?' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in as demo' }).click();
     await page.getByRole('heading', { name: 'Projects' }).waitFor();
     assert.ok(!page.url().includes(TOKEN), `the address keeps no token: ${page.url()}`);
-    const stored = await page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage } }));
+    const stored = await kept(page);
     assert.ok(!JSON.stringify(stored.local).includes('tl_'), 'nothing in localStorage');
     assert.ok(JSON.stringify(stored.session).includes(TOKEN), 'the token lives in this tab only');
     await accessible(page, 'projects');
+  });
+
+  const other = newUser('Link Tester');
+
+  await t.test('a sign-in link in a fresh tab asks first, naming the account, and signs in only when accepted', async () => {
+    const fresh = await newPage();
+    await fresh.goto(`${BASE}/#token=${other.token}`);
+    await fresh.getByRole('heading', { name: `Sign in as ${other.username}?`, level: 1 }).waitFor();
+    assert.ok(!fresh.url().includes(other.token), `the address keeps no token: ${fresh.url()}`);
+    assert.match(await fresh.locator('main').innerText(), /Link Tester/, 'the display name is shown');
+    // Not signed in yet: no board, nothing kept, and it stays so while unanswered.
+    await fresh.waitForTimeout(500);
+    assert.equal(await fresh.getByRole('button', { name: 'Sign out' }).count(), 0, 'not signed in');
+    assert.equal(await fresh.getByRole('heading', { name: 'Projects' }).count(), 0, 'no board');
+    assert.ok(!JSON.stringify(await kept(fresh)).includes('tl_'), 'no token kept before the answer');
+    const accept = fresh.getByRole('button', { name: `Sign in as ${other.username}` });
+    assert.ok(await accept.evaluate((button) => button === document.activeElement), 'the primary button has focus');
+    assert.equal(await accept.getAttribute('class'), 'primary');
+    await accessible(fresh, 'sign-in link confirmation');
+    // By keyboard: Enter on the focused button.
+    await fresh.keyboard.press('Enter');
+    await fresh.getByRole('heading', { name: 'Projects' }).waitFor();
+    await fresh.locator('.who', { hasText: 'Link Tester' }).waitFor();
+    const stored = await kept(fresh);
+    assert.ok(JSON.stringify(stored.session).includes(other.token), 'the token lives in this tab');
+    assert.ok(!JSON.stringify(stored.local).includes('tl_'), 'nothing in localStorage');
+    await fresh.context().close();
+  });
+
+  await t.test('"Stay signed out" on a sign-in link leaves the tab signed out, with nothing kept', async () => {
+    const fresh = await newPage();
+    await fresh.goto(`${BASE}/#token=${other.token}`);
+    await fresh.getByRole('button', { name: 'Stay signed out' }).click();
+    await fresh.getByRole('heading', { name: 'Sign in to tasklens' }).waitFor();
+    assert.equal(await fresh.getByRole('alert').count(), 0, 'no complaint');
+    assert.ok(!fresh.url().includes(other.token), `the address keeps no token: ${fresh.url()}`);
+    assert.ok(!JSON.stringify(await kept(fresh)).includes('tl_'), 'nothing in sessionStorage or localStorage');
+    // A reload does not find it either.
+    await fresh.reload();
+    await fresh.getByRole('heading', { name: 'Sign in to tasklens' }).waitFor();
+    assert.ok(!JSON.stringify(await kept(fresh)).includes('tl_'), 'still nothing kept');
+    await fresh.context().close();
+  });
+
+  await t.test('a tab signed in as one user asks before a link switches it to another, naming both', async () => {
+    const tab = await newPage();
+    await signInByLink(tab, TOKEN, 'demo');
+    await tab.goto(`${BASE}/#token=${other.token}`);
+    await tab.getByRole('heading', { name: 'Switch to another token?' }).waitFor();
+    assert.ok(!tab.url().includes(other.token), 'the link left the address');
+    const text = await tab.locator('main').innerText();
+    assert.match(text, /signed in as .*demo/, `names the tab's account: ${text}`);
+    assert.match(text, /Link Tester/, `names the link's account: ${text}`);
+    assert.ok(
+      await tab.getByRole('button', { name: "Switch to the link's token" }).evaluate((b) => b === document.activeElement),
+      'the primary button has focus',
+    );
+    await accessible(tab, 'switch confirmation');
+    await tab.getByRole('button', { name: 'Stay signed in as before' }).click();
+    await tab.getByRole('button', { name: 'Sign out' }).waitFor();
+    assert.equal(await tab.locator('.who', { hasText: 'Link Tester' }).count(), 0, 'still demo');
+    assert.ok(JSON.stringify((await kept(tab)).session).includes(TOKEN), 'its token kept');
+
+    // Asked again, and accepted this time.
+    await tab.goto(`${BASE}/#token=${other.token}`);
+    await tab.getByRole('button', { name: "Switch to the link's token" }).click();
+    await tab.locator('.who', { hasText: 'Link Tester' }).waitFor();
+    const stored = await kept(tab);
+    assert.ok(JSON.stringify(stored.session).includes(other.token), 'the new token in this tab');
+    assert.ok(!JSON.stringify(stored).includes(TOKEN), 'the old token forgotten');
+    await tab.context().close();
+  });
+
+  await t.test('a sign-in link with a revoked or made-up token shows the refusal and never signs in', async () => {
+    const { createApiToken } = await gql('mutation { createApiToken(name: "board link revoked") { token apiToken { id } } }');
+    await gql('mutation($id: ID!) { revokeApiToken(id: $id) { id } }', { id: createApiToken.apiToken.id });
+    const garbage = `tl_${'x'.repeat(40)}`;
+    for (const token of [createApiToken.token, garbage]) {
+      const fresh = await newPage();
+      await fresh.goto(`${BASE}/#token=${token}`);
+      await fresh.getByRole('heading', { name: 'Sign in to tasklens' }).waitFor();
+      assert.match(await fresh.getByRole('alert').innerText(), /sign-in link was not used: unknown or revoked token/);
+      assert.ok(!fresh.url().includes(token), 'the link left the address');
+      assert.ok(!JSON.stringify(await kept(fresh)).includes('tl_'), 'nothing kept');
+      assert.equal(await fresh.getByRole('button', { name: 'Sign out' }).count(), 0, 'not signed in');
+      await accessible(fresh, 'sign-in after a refused link');
+      await fresh.context().close();
+    }
+    // A tab signed in stays as it was, and says why the link did nothing.
+    const tab = await newPage();
+    await signInByLink(tab, TOKEN, 'demo');
+    await tab.goto(`${BASE}/#token=${garbage}`);
+    await tab.getByRole('heading', { name: 'The sign-in link was not used' }).waitFor();
+    assert.match(await tab.getByRole('alert').innerText(), /unknown or revoked token/);
+    await tab.getByRole('button', { name: 'Back to the board' }).click();
+    await tab.getByRole('heading', { name: 'Projects' }).waitFor();
+    assert.ok(JSON.stringify((await kept(tab)).session).includes(TOKEN), 'its token kept');
+    await tab.context().close();
   });
 
   await t.test('projects are found by name, each with its open count', async () => {
@@ -448,7 +578,7 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
   await t.test('a read-only token shows no edit control', async () => {
     const { createApiToken } = await gql('mutation { createApiToken(name: "board read-only", readOnly: true) { token } }');
     const reader = await newPage();
-    await reader.goto(`${BASE}/#token=${createApiToken.token}`);
+    await signInByLink(reader, createApiToken.token, 'demo');
     await reader.getByText('read-only').waitFor();
     await reader.goto(`${BASE}/#/p/${big.key}`);
     await reader.locator('article.card').first().waitFor();
@@ -465,6 +595,7 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await page.goto(`${BASE}/#token=${createApiToken.token}`);
     await page.getByRole('heading', { name: 'Switch to another token?' }).waitFor();
     assert.ok(!page.url().includes(createApiToken.token), 'the link left the address');
+    assert.match(await page.locator('main').innerText(), /as the same user/, 'another token of the same user');
     await page.getByRole('button', { name: 'Stay signed in as before' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     assert.equal(await page.getByText('read-only').count(), 0, 'still the token it had');
@@ -474,7 +605,7 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
   await t.test('a revoked token lands on the sign-in page with the reason', async () => {
     const { createApiToken } = await gql('mutation { createApiToken(name: "board revoked") { token apiToken { id } } }');
     const user = await newPage();
-    await user.goto(`${BASE}/#token=${createApiToken.token}`);
+    await signInByLink(user, createApiToken.token, 'demo');
     await user.getByRole('heading', { name: 'Projects' }).waitFor();
     await gql('mutation($id: ID!) { revokeApiToken(id: $id) { id } }', { id: createApiToken.apiToken.id });
     // The next request (or the live socket, whichever comes first) is refused.

@@ -63,6 +63,7 @@ test('/metrics parses strictly and its values move with the requests made', { ti
     tasklens_http_request_duration_seconds: 'histogram',
     tasklens_db_pool_connections: 'gauge',
     tasklens_db_pool_max_connections: 'gauge',
+    tasklens_db_pool_wait_seconds: 'histogram',
     tasklens_build_info: 'gauge',
   })) {
     assert.equal(before.families[family], type, family);

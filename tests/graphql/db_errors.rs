@@ -78,4 +78,64 @@ async fn taken_names_are_conflicts_in_words(backend: Backend) {
     assert!(error["message"].as_str().unwrap_or_default().contains("bob is already a member of WEB"), "{error}");
 }
 
-on_both_backends!(each_unique_key_is_recognised_by_its_name, taken_names_are_conflicts_in_words);
+on_both_backends!(
+    each_unique_key_is_recognised_by_its_name,
+    taken_names_are_conflicts_in_words,
+    outages_are_told_from_faults,
+    a_request_the_database_cannot_serve_is_503_with_retry_after
+);
+
+/// A statement past `--db-statement-timeout` is cancelled by PostgreSQL and
+/// answered as an outage, not as the server's fault.
+#[tokio::test]
+async fn a_statement_past_the_statement_timeout_is_unavailable_on_postgres() {
+    use sea_orm::ConnectionTrait;
+    if !crate::support::postgres_enabled() {
+        return;
+    }
+    let test_db = crate::support::TestDb::create(Backend::Postgres).await;
+    let options = tasklens::config::DatabaseOptions { statement_timeout: 1, ..Default::default() };
+    let conn = tasklens::db::connect_with(&test_db.url, &options).await.expect("connect");
+    let err = conn.execute_unprepared("SELECT pg_sleep(5)").await.expect_err("cancelled");
+    assert_eq!(db_error::outage(&err), Some(db_error::Outage::StatementTimeout), "{err}");
+    let store_error = tasklens::store::StoreError::from(err);
+    assert_eq!(store_error.code(), tasklens::error_code::ErrorCode::Unavailable);
+    conn.close().await.ok();
+}
+
+/// Statements on a pool that cannot serve them are outages, and a broken
+/// statement is not.
+async fn outages_are_told_from_faults(backend: Backend) {
+    use sea_orm::ConnectionTrait;
+    let app = TestApp::start(backend).await;
+    let broken = app.db.execute_unprepared("SELECT * FROM no_such_table").await.expect_err("no table");
+    assert_eq!(db_error::outage(&broken), None, "{broken}");
+    let closed = tasklens::db::connect(app.database_url()).await.expect("connect");
+    closed.clone().close().await.expect("close");
+    let gone = closed.execute_unprepared("SELECT 1").await.expect_err("closed");
+    assert!(db_error::outage(&gone).is_some(), "{gone}");
+}
+
+/// With the database out of reach, a request is answered at once: 503 with
+/// `Retry-After` and `UNAVAILABLE` when even its token cannot be read, and
+/// `/readyz` is 503 too.
+async fn a_request_the_database_cannot_serve_is_503_with_retry_after(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    app.db.clone().close().await.expect("close");
+    let started = std::time::Instant::now();
+    let response = reqwest::Client::new()
+        .post(format!("{}/graphql", app.base))
+        .bearer_auth(&s.alice_token)
+        .json(&json!({"query": "{ viewer { username } }"}))
+        .send()
+        .await
+        .expect("an answer");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "took {:?}", started.elapsed());
+    assert_eq!(response.status(), 503);
+    assert_eq!(response.headers()["retry-after"], "2");
+    let body: serde_json::Value = response.json().await.expect("json");
+    assert_eq!(body["errors"][0]["extensions"]["code"], "UNAVAILABLE", "{body}");
+    let ready = reqwest::get(format!("{}/readyz", app.base)).await.expect("readyz");
+    assert_eq!(ready.status(), 503);
+}

@@ -11,6 +11,7 @@ mod errors;
 mod harness;
 mod hostile_input;
 mod mutations;
+mod outage;
 mod paging;
 mod properties;
 mod request_limits;

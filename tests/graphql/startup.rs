@@ -38,3 +38,24 @@ async fn user_create_refuses_a_taken_name_in_words() {
     assert!(stderr.contains("a user named ren\u{e9} exists"), "{stderr}");
     assert!(!stderr.to_lowercase().contains("constraint"), "{stderr}");
 }
+
+/// A server that accepts the connection and never answers (a partition, a
+/// stalled proxy): opening the database gives up at `--db-connect-timeout`.
+#[tokio::test]
+async fn a_database_that_never_answers_is_given_up_at_the_connect_timeout() {
+    let silent = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+    let port = silent.local_addr().expect("address").port();
+    let _held = tokio::spawn(async move {
+        let mut open = Vec::new();
+        while let Ok((socket, _)) = silent.accept().await {
+            open.push(socket);
+        }
+    });
+    let options = tasklens::config::DatabaseOptions { connect_timeout: 1, ..Default::default() };
+    let started = Instant::now();
+    let Err(err) = db::connect_with(&format!("postgres://bob@127.0.0.1:{port}/tasks"), &options).await else {
+        panic!("nothing answers there");
+    };
+    assert!(started.elapsed() < Duration::from_secs(4), "took {:?}", started.elapsed());
+    assert!(err.to_string().contains("--db-connect-timeout"), "{err}");
+}

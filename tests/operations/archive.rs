@@ -211,11 +211,18 @@ async fn a_cut_edited_or_hostile_archive_writes_nothing() {
     };
     let first_task = row_of("task", &|_| true);
     let foreign_status = row_of("status", &|s| s["project_id"] != first_task["project_id"]);
+    let page = row_of("wiki_page", &|_| true);
+    let foreign_project = row_of("project", &|p| p["workspace_id"] != page["workspace_id"]);
     let cases: Vec<(&str, String, &str)> = vec![
         (
             "a task under another project's status",
             edited("task", &|row| row["status_id"] = foreign_status["id"].clone()),
             "a task whose status belongs to another project",
+        ),
+        (
+            "a wiki page of a project of another workspace",
+            edited("wiki_page", &|row| row["project_id"] = foreign_project["id"].clone()),
+            "a wiki page of a project in another workspace than the page's",
         ),
         ("an id of 0", edited("label", &|row| row["id"] = json!(0)), "outside 1 to"),
         ("a wiki path that climbs", edited("wiki_page", &|row| row["path"] = json!("../secrets")), "path"),

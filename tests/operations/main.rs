@@ -11,6 +11,7 @@ mod support;
 mod client;
 
 mod archive;
+mod disk_full;
 mod imports;
 mod oauth_users;
 mod process;

@@ -25,17 +25,23 @@ pub struct Served {
     /// What it printed before serving.
     pub stdout: String,
     stderr: Arc<Mutex<String>>,
-    _db: TestDb,
+    _db: Option<TestDb>,
 }
 
 impl Served {
     pub async fn start(extra: &[&str], env: &[(&str, &str)]) -> Self {
         let db = TestDb::create(Backend::Sqlite).await;
+        let url = db.url.clone();
+        Self::start_on(&url, Some(db), extra, env).await
+    }
+
+    /// Serves the database at `url` (kept by `db`, when given, until dropped).
+    pub async fn start_on(url: &str, db: Option<TestDb>, extra: &[&str], env: &[(&str, &str)]) -> Self {
         let port = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port").local_addr().expect("port").port();
         let listen = format!("127.0.0.1:{port}");
         let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_tasklens"));
         command
-            .args(["--database-url", &db.url, "serve", "--demo", "--listen", &listen])
+            .args(["--database-url", url, "serve", "--demo", "--listen", &listen])
             .args(extra)
             .envs(env.iter().copied())
             .stdin(Stdio::null())
@@ -294,6 +300,34 @@ async fn json_logs_carry_the_request_id_kept_from_the_client_or_made() {
     assert!(of_request("trace-4bf92f35") >= 1, "{log}");
     assert!(of_request(&id) >= 1, "{log}");
     assert!(lines.iter().any(|line| line["fields"]["message"] == "serving"), "{log}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_a_client_sends_cannot_forge_or_color_a_text_log_line() {
+    let mut served = Served::start(&[], &[]).await;
+    let token = served.token();
+    let forged = "2001-02-03T04:05:06Z ERROR tasklens: forged";
+    // A JSON-RPC id that rmcp's own warning writes into the log.
+    let id = format!("x\n{forged}\u{7}\u{1b}[31m\u{202e}");
+    let answered = reqwest::Client::new()
+        .post(format!("{}/mcp", served.base))
+        .bearer_auth(&token)
+        .header("accept", "application/json, text/event-stream")
+        .json(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {}}))
+        .send()
+        .await
+        .expect("request");
+    assert!(answered.status().is_success() || answered.status().is_client_error());
+
+    served.terminate();
+    let (_, log) = served.exited(Duration::from_secs(20)).await;
+    let warning = log.lines().find(|line| line.contains("response error")).unwrap_or_else(|| panic!("{log}"));
+    assert!(
+        warning.contains(r"id=x\u{a}2001-02-03T04:05:06Z ERROR tasklens: forged\u{7}\u{1b}[31m\u{202e}"),
+        "{warning}"
+    );
+    assert!(!log.lines().any(|line| line.starts_with(forged)), "a forged line: {log}");
+    assert!(!log.chars().any(|c| (c.is_control() && c != '\n') || c == '\u{202e}'), "{log:?}");
 }
 
 #[tokio::test]

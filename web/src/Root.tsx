@@ -1,6 +1,9 @@
 // Signed out: the sign-in page. Signed in: one connection for the token,
 // the viewer looked up once, then the app. A token the server refuses (at
-// sign-in or later, when it is revoked) lands back here with the reason.
+// sign-in or later, when it is revoked) lands back here with the reason. A
+// sign-in link's token is never taken unseen: the person confirms the
+// account it signs in as (pages/SignInLink.tsx), unless this browser
+// already holds that very token.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Provider, useQuery } from 'urql';
 import { connect } from './client';
@@ -9,78 +12,67 @@ import { App } from './App';
 import { SessionContext, type Session } from './session-context';
 import { clearToken, loadToken, saveToken, takeTokenFromLink } from './session';
 import { SignIn } from './pages/SignIn';
+import { SignInLink } from './pages/SignInLink';
 
 /** Where a page starts: the stored token, and a link's token when the
  * link brings another one (which waits for the person to accept it). */
 function initial(): { token: string | null; linked: string | null } {
   const stored = loadToken();
   const fromLink = takeTokenFromLink();
-  if (fromLink === null || fromLink === stored) return { token: stored, linked: null };
-  if (stored === null) {
-    saveToken(fromLink, false);
-    return { token: fromLink, linked: null };
-  }
-  return { token: stored, linked: fromLink };
+  return { token: stored, linked: fromLink === stored ? null : fromLink };
 }
 
 export function Root() {
   const [start] = useState(initial);
   const [token, setToken] = useState<string | null>(start.token);
   const [linked, setLinked] = useState<string | null>(start.linked);
-  const [reason, setReason] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const signOut = useCallback((why?: string) => {
     clearToken();
-    setReason(why ?? null);
+    setNotice(why === undefined ? null : `You were signed out: ${why}`);
     setToken(null);
     window.history.replaceState(null, '', `${window.location.pathname}#/`);
   }, []);
   const signIn = useCallback((next: string, remember: boolean) => {
     saveToken(next, remember);
-    setReason(null);
+    setNotice(null);
     setToken(next);
   }, []);
-  // A sign-in link opened in a tab that already shows the board: signed
-  // out, it signs in; signed in, a link of another token must be accepted
-  // (a link from someone else must not switch accounts unseen).
+  // A sign-in link opened in a tab that already shows the board waits for
+  // the person too, signed in or not (a link from someone else must not
+  // move anyone into another account unseen).
   useEffect(() => {
     const onHash = () => {
       const fromLink = takeTokenFromLink();
-      if (fromLink === null || fromLink === token) return;
-      if (token === null) signIn(fromLink, false);
-      else setLinked(fromLink);
+      if (fromLink !== null && fromLink !== token) setLinked(fromLink);
     };
     window.addEventListener('hashchange', onHash);
     return () => window.removeEventListener('hashchange', onHash);
-  }, [signIn, token]);
+  }, [token]);
 
-  if (linked !== null && token !== null) {
+  if (linked !== null) {
     return (
-      <main className="page narrow">
-        <h1>Switch to another token?</h1>
-        <p>
-          The link you opened signs in with a different token than the one this browser holds. Switch only if you made
-          or asked for that link yourself: everything you do next happens as its user.
-        </p>
-        <div className="actions">
-          <button
-            type="button"
-            className="primary"
-            onClick={() => {
-              signIn(linked, false);
-              setLinked(null);
-            }}
-          >
-            Switch to the link's token
-          </button>
-          <button type="button" onClick={() => setLinked(null)}>
-            Stay signed in as before
-          </button>
-        </div>
-      </main>
+      <SignInLink
+        key={linked}
+        linked={linked}
+        current={token}
+        onAccept={() => {
+          signIn(linked, false);
+          setLinked(null);
+        }}
+        onDecline={() => {
+          setNotice(null);
+          setLinked(null);
+        }}
+        onRefused={(why) => {
+          setLinked(null);
+          setNotice(`The sign-in link was not used: ${why}`);
+        }}
+      />
     );
   }
-  if (token === null) return <SignIn reason={reason} onSignIn={signIn} />;
+  if (token === null) return <SignIn notice={notice} onSignIn={signIn} />;
   return <SignedIn key={token} token={token} signOut={signOut} />;
 }
 

@@ -3,7 +3,9 @@
 // By default the token lives in sessionStorage (this tab, until it closes);
 // "stay signed in" moves it to localStorage. It never stays in the address:
 // a sign-in link carries it in the fragment (`/#token=tl_...`, which no
-// browser sends to a server), and the page takes it out at once.
+// browser sends to a server), and the page takes it out at once. A link's
+// token is saved only once the person accepts the account it names
+// (Root.tsx), and then in sessionStorage.
 
 const KEY = 'tasklens.token';
 const TOKEN = /^tl_[A-Za-z0-9_-]{1,100}$/;

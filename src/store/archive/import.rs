@@ -142,7 +142,7 @@ struct Line<'a> {
 
 /// Rules across tables a write keeps and a crafted archive could break,
 /// each a count of the rows that break it.
-const CONSISTENCY: [(&str, &str); 5] = [
+const CONSISTENCY: [(&str, &str); 6] = [
     (
         "a task whose status belongs to another project",
         "SELECT COUNT(*) FROM task t JOIN status s ON s.id = t.status_id WHERE s.project_id <> t.project_id",
@@ -164,6 +164,10 @@ const CONSISTENCY: [(&str, &str); 5] = [
         "a wiki page whose revision is not its latest revision's",
         "SELECT COUNT(*) FROM wiki_page p WHERE p.revision <> \
          (SELECT COALESCE(MAX(r.revision), p.revision) FROM wiki_revision r WHERE r.page_id = p.id)",
+    ),
+    (
+        "a wiki page of a project in another workspace than the page's",
+        "SELECT COUNT(*) FROM wiki_page w JOIN project p ON p.id = w.project_id WHERE p.workspace_id <> w.workspace_id",
     ),
 ];
 

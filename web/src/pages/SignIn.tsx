@@ -1,13 +1,14 @@
 // Sign-in with an API token (`tasklens token create`, or the link
-// `tasklens serve --demo` prints).
+// `tasklens serve --demo` prints, once its account is confirmed).
 import { useState, type FormEvent } from 'react';
 import { isToken } from '../session';
 
 export function SignIn({
-  reason,
+  notice,
   onSignIn,
 }: {
-  reason: string | null;
+  /** Why this page shows: signed out, or a sign-in link refused. */
+  notice: string | null;
   onSignIn: (token: string, remember: boolean) => void;
 }) {
   const [token, setToken] = useState('');
@@ -27,9 +28,9 @@ export function SignIn({
   return (
     <main className="page narrow">
       <h1>Sign in to tasklens</h1>
-      {reason !== null && (
+      {notice !== null && (
         <p role="alert" className="notice">
-          You were signed out: {reason}
+          {notice}
         </p>
       )}
       <form onSubmit={submit} className="stack">
