@@ -139,89 +139,107 @@ impl Metrics {
             watcher_lag: Histogram::new(exponential_buckets(0.001, 2.0, 15)),
             registry: Registry::default(),
         };
-        let m = &metrics;
+        for register in [Self::register_requests, Self::register_mcp, Self::register_database, Self::register_live] {
+            register(&metrics, &mut registry);
+        }
+        let build: Family<BuildLabels, Gauge> = Family::default();
+        build.get_or_create(&BuildLabels { version: env!("CARGO_PKG_VERSION") }).set(1);
+        registry.register("tasklens_build_info", "The running build, as labels (always 1)", build);
+        Self { registry, ..metrics }
+    }
+
+    /// HTTP requests, GraphQL operations, errors, limits and throttling.
+    fn register_requests(&self, registry: &mut Registry) {
         registry.register(
             "tasklens_http_requests",
             "HTTP requests answered, by route (the path pattern matched) and status",
-            m.http_requests.clone(),
+            self.http_requests.clone(),
         );
         registry.register(
             "tasklens_http_request_duration_seconds",
             "Time from a request's headers to its response's, by route",
-            m.http_duration.clone(),
+            self.http_duration.clone(),
         );
         registry.register(
             "tasklens_graphql_operations",
             "GraphQL operations received over HTTP and graphql-ws, by type and outcome (error: the response has errors)",
-            m.graphql_operations.clone(),
+            self.graphql_operations.clone(),
         );
         registry.register(
             "tasklens_errors",
             "Errors answered, by surface (graphql, mcp) and code (extensions.code)",
-            m.errors.clone(),
-        );
-        registry.register("tasklens_mcp_tool_calls", "MCP tool calls, by tool and outcome", m.tool_calls.clone());
-        registry.register(
-            "tasklens_mcp_reply_size_utf16",
-            "Size of MCP tool replies in UTF-16 code units, by tool",
-            m.tool_reply_size.clone(),
-        );
-        registry.register(
-            "tasklens_mcp_guard_cuts",
-            "MCP replies the size guard cut to fit (a list on an item boundary, a text in windows), by tool",
-            m.guard_cuts.clone(),
-        );
-        registry.register(
-            "tasklens_mcp_replies_too_large",
-            "MCP calls answered reply_too_large, by tool",
-            m.replies_too_large.clone(),
+            self.errors.clone(),
         );
         registry.register(
             "tasklens_limit_refusals",
             "Requests refused for going over a limit, by limit",
-            m.limit_refusals.clone(),
+            self.limit_refusals.clone(),
         );
         registry.register(
             "tasklens_auth_throttled",
             "Requests refused because their client failed authentication too often",
-            m.auth_throttled.clone(),
+            self.auth_throttled.clone(),
         );
+    }
+
+    /// MCP tool calls and what the size guard did to their replies.
+    fn register_mcp(&self, registry: &mut Registry) {
+        registry.register("tasklens_mcp_tool_calls", "MCP tool calls, by tool and outcome", self.tool_calls.clone());
+        registry.register(
+            "tasklens_mcp_reply_size_utf16",
+            "Size of MCP tool replies in UTF-16 code units, by tool",
+            self.tool_reply_size.clone(),
+        );
+        registry.register(
+            "tasklens_mcp_guard_cuts",
+            "MCP replies the size guard cut to fit (a list on an item boundary, a text in windows), by tool",
+            self.guard_cuts.clone(),
+        );
+        registry.register(
+            "tasklens_mcp_replies_too_large",
+            "MCP calls answered reply_too_large, by tool",
+            self.replies_too_large.clone(),
+        );
+    }
+
+    /// The database pool, the waits for it and failed statements.
+    fn register_database(&self, registry: &mut Registry) {
         registry.register(
             "tasklens_db_pool_connections",
             "Database connections open, by state (in_use, idle)",
-            m.pool_connections.clone(),
+            self.pool_connections.clone(),
         );
-        registry.register("tasklens_db_pool_max_connections", "The database pool's size", m.pool_max.clone());
+        registry.register("tasklens_db_pool_max_connections", "The database pool's size", self.pool_max.clone());
         registry.register(
             "tasklens_db_pool_acquire_timeouts",
             "Statements that waited for a database connection past the acquire timeout",
-            m.pool_acquire_timeouts.clone(),
+            self.pool_acquire_timeouts.clone(),
         );
         registry.register(
             "tasklens_db_errors",
             "Failed database statements answered to a client, by cause (pool_timeout, connection_lost, \
              not_accepting, statement_timeout, disk_full, io_error, read_only, other)",
-            m.database_errors.clone(),
+            self.database_errors.clone(),
         );
         registry.register(
             "tasklens_db_pool_wait_seconds",
             "Time requests waited for a free database slot (0 when one was free), refused ones included",
-            m.pool_wait.clone(),
+            self.pool_wait.clone(),
         );
+    }
+
+    /// Subscriptions and the event watcher that feeds them.
+    fn register_live(&self, registry: &mut Registry) {
         registry.register(
             "tasklens_subscriptions_open",
             "taskEvents subscriptions running",
-            m.subscriptions_open.clone(),
+            self.subscriptions_open.clone(),
         );
         registry.register(
             "tasklens_event_watcher_lag_seconds",
             "Time from a task event's record to the watcher fanning it out to subscribers",
-            m.watcher_lag.clone(),
+            self.watcher_lag.clone(),
         );
-        let build: Family<BuildLabels, Gauge> = Family::default();
-        build.get_or_create(&BuildLabels { version: env!("CARGO_PKG_VERSION") }).set(1);
-        registry.register("tasklens_build_info", "The running build, as labels (always 1)", build);
-        Self { registry, ..metrics }
     }
 
     /// The metrics as text: OpenMetrics when `openmetrics`, else

@@ -29,6 +29,19 @@ pub fn request_error(message: impl Into<String>, code: ErrorCode, hint: Option<&
     err
 }
 
+/// A store error raised before any resolver runs, mapped (and logged and
+/// counted) as a resolver's would be.
+pub fn store_request_error(err: &StoreError) -> ServerError {
+    let mapped = err.extend();
+    ServerError {
+        message: mapped.message,
+        source: mapped.source,
+        locations: Vec::new(),
+        path: Vec::new(),
+        extensions: mapped.extensions,
+    }
+}
+
 /// Gives `error` a code and hint (replacing any it had).
 pub fn set_code(error: &mut ServerError, code: ErrorCode, hint: Option<&str>) {
     let extensions = error.extensions.get_or_insert_with(Default::default);

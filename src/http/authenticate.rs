@@ -26,6 +26,14 @@ use crate::store::identity::{self, OAuthIdentity};
 use crate::store::{AuthError, Viewer};
 
 pub(super) fn unauthorized(app: &App, err: &AuthError, media: MediaType) -> Response {
+    if let AuthError::Store(e) = err {
+        // The token could not be read: the database's trouble, not the client's.
+        let error = error::store_request_error(e);
+        if error::code_of(&error) == Some(ErrorCode::Unavailable) {
+            return graphql_http::unavailable_response(media, vec![error]);
+        }
+        return graphql_http::errors_response(StatusCode::INTERNAL_SERVER_ERROR, media, vec![error]);
+    }
     let (message, hint) = match err {
         AuthError::Missing => (
             "a bearer token is required".to_owned(),
@@ -39,24 +47,16 @@ pub(super) fn unauthorized(app: &App, err: &AuthError, media: MediaType) -> Resp
             (format!("the access token lacks the scope {scope}"), "ask the authorization server for the scope")
         }
         AuthError::Unavailable(why) => (why.clone(), "try again in a moment"),
-        AuthError::Store(e) => match e.outage() {
-            Some(outage) => (outage.message().to_owned(), outage.hint()),
-            None => ("internal error".to_owned(), error::INTERNAL_HINT),
-        },
+        // Answered above.
+        AuthError::Store(_) => ("internal error".to_owned(), error::INTERNAL_HINT),
     };
+    if let AuthError::Unavailable(_) = err {
+        return graphql_http::unavailable_response(
+            media,
+            vec![error::request_error(&message, ErrorCode::Unavailable, Some(hint))],
+        );
+    }
     let (status, code) = match err {
-        AuthError::Store(e) => match e.outage() {
-            Some(outage) => {
-                crate::metrics::metrics().database_error(outage.kind());
-                tracing::warn!(error = %e, cause = outage.kind(), "authentication could not be read: database unavailable");
-                (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable)
-            }
-            None => {
-                tracing::error!(error = %e, "authentication failed");
-                (StatusCode::INTERNAL_SERVER_ERROR, ErrorCode::Internal)
-            }
-        },
-        AuthError::Unavailable(_) => (StatusCode::SERVICE_UNAVAILABLE, ErrorCode::Unavailable),
         AuthError::InsufficientScope(_) => (StatusCode::FORBIDDEN, ErrorCode::Forbidden),
         _ => (StatusCode::UNAUTHORIZED, ErrorCode::Unauthenticated),
     };
@@ -69,18 +69,11 @@ pub(super) fn unauthorized(app: &App, err: &AuthError, media: MediaType) -> Resp
         (Some(oauth), _) => oauth.challenge(None),
         (None, _) => "Bearer".to_owned(),
     };
-    if status == StatusCode::SERVICE_UNAVAILABLE {
-        response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static(RETRY_AFTER_SECONDS));
-        return response;
-    }
     if let Ok(value) = HeaderValue::from_str(&challenge) {
         response.headers_mut().insert(header::WWW_AUTHENTICATE, value);
     }
     response
 }
-
-/// When a client refused for an outage should try again.
-pub(super) const RETRY_AFTER_SECONDS: &str = "2";
 
 pub(super) async fn viewer_of(app: &App, headers: &HeaderMap) -> Result<Viewer, AuthError> {
     let token = headers

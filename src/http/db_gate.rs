@@ -9,12 +9,11 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderValue, Method, header};
+use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::Response;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::authenticate::RETRY_AFTER_SECONDS;
 use super::graphql_http::{self, MediaType};
 use crate::App;
 use crate::graphql::error::{self, ErrorCode};
@@ -79,11 +78,7 @@ pub(super) async fn gate(State(app): State<App>, request: Request, next: Next) -
             };
             let errors =
                 vec![error::request_error(message, ErrorCode::Unavailable, Some("try again in a few seconds"))];
-            let media = MediaType::for_errors(request.headers());
-            let mut response =
-                graphql_http::errors_response(axum::http::StatusCode::SERVICE_UNAVAILABLE, media, errors);
-            response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static(RETRY_AFTER_SECONDS));
-            response
+            graphql_http::unavailable_response(MediaType::for_errors(request.headers()), errors)
         }
     }
 }

@@ -303,6 +303,18 @@ pub fn errors_response(status: StatusCode, media: MediaType, errors: Vec<ServerE
     (status, content_type, Json(ErrorsOnly { errors: &errors })).into_response()
 }
 
+/// When a client refused because the database cannot serve it should try
+/// again, in seconds.
+const RETRY_AFTER_SECONDS: &str = "2";
+
+/// A 503 with `Retry-After`: the database (or the queue in front of it)
+/// cannot take the request now.
+pub fn unavailable_response(media: MediaType, errors: Vec<ServerError>) -> Response {
+    let mut response = errors_response(StatusCode::SERVICE_UNAVAILABLE, media, errors);
+    response.headers_mut().insert(header::RETRY_AFTER, header::HeaderValue::from_static(RETRY_AFTER_SECONDS));
+    response
+}
+
 /// A request refused before GraphQL saw it, with `BAD_USER_INPUT`.
 fn refused(status: StatusCode, media: MediaType, message: &str, hint: &str) -> Response {
     errors_response(status, media, vec![error::request_error(message, ErrorCode::BadUserInput, Some(hint))])

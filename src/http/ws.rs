@@ -125,13 +125,7 @@ async fn viewer_of_init(app: &App, client: IpAddr, payload: &serde_json::Value) 
         .and_then(auth::bearer)
         .ok_or_else(error::unauthenticated)?;
     authenticate(app, token).await.map_err(|err| match err {
-        AuthError::Store(e) => match e.outage() {
-            Some(outage) => error::unavailable(outage),
-            None => {
-                tracing::error!(error = %e, "authentication failed");
-                error::coded("internal error", ErrorCode::Internal, Some(error::INTERNAL_HINT))
-            }
-        },
+        AuthError::Store(e) => async_graphql::ErrorExtensions::extend(&e),
         AuthError::Unavailable(why) => error::coded(why, ErrorCode::Unavailable, Some("try again in a moment")),
         AuthError::InsufficientScope(scope) => error::coded(
             format!("the access token lacks the scope {scope}"),

@@ -82,7 +82,7 @@ impl StoreError {
     pub fn code(&self) -> ErrorCode {
         match self {
             Self::Refused { code, .. } => *code,
-            Self::Db(err) if db_error::outage(err).is_some() => ErrorCode::Unavailable,
+            Self::Db(_) if self.outage().is_some() => ErrorCode::Unavailable,
             Self::Db(_) => ErrorCode::Internal,
         }
     }
