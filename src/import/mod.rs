@@ -15,7 +15,7 @@ pub mod linear;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use sea_orm::{DatabaseConnection, TransactionTrait};
+use sea_orm::DatabaseConnection;
 
 use crate::store::sources::importer::{Destination, ImportCounts, Importer, WriteError};
 use crate::store::sources::{Body, ExternalComment, ExternalIssue, Origin, SourceSystem};
@@ -98,7 +98,7 @@ pub async fn run(
         };
         let _ = tx.blocking_send(read.map(|()| Record::End));
     });
-    let txn = db.begin().await?;
+    let txn = crate::store::begin_write(db).await?;
     let to = Destination {
         project: options.project.clone(),
         workspace: options.workspace.clone(),

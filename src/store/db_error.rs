@@ -113,7 +113,7 @@ impl Outage {
     pub const fn hint(self) -> &'static str {
         match self {
             Self::PoolTimeout | Self::ConnectionLost | Self::NotAccepting => {
-                "try again in a few seconds; a write that failed this way may be sent again (re-read first if unsure)"
+                "try again in a few seconds; a write may have been applied before its answer was lost: read before sending it again"
             }
             Self::StatementTimeout => "narrow the request (a smaller page, a tighter filter) or try again later",
             Self::DiskFull | Self::Io | Self::ReadOnly => {

@@ -98,6 +98,18 @@ impl StoreError {
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
 
+/// A transaction that writes. On SQLite it takes the write lock as it
+/// begins (`BEGIN IMMEDIATE`), waiting for another writer up to the busy
+/// timeout: a transaction that read first could not take the lock once
+/// another writer had committed, and failed at once. PostgreSQL begins as
+/// usual.
+pub(crate) async fn begin_write(db: &DatabaseConnection) -> Result<sea_orm::DatabaseTransaction, DbErr> {
+    use sea_orm::{SqliteTransactionMode, TransactionOptions, TransactionTrait};
+    let options =
+        TransactionOptions { sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate), ..Default::default() };
+    db.begin_with_options(options).await
+}
+
 /// The current instant at the precision every database keeps (microseconds),
 /// so a value read back compares equal to the one written.
 pub fn now() -> DateTime<Utc> {

@@ -1,6 +1,6 @@
 //! Creating projects and adding their members.
 
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
 
 use entity::{
     ProjectRole, StatusCategory, WorkspaceRole, project, project_member, status, user, workspace, workspace_member,
@@ -65,7 +65,7 @@ pub async fn create_project(store: &Store, viewer: &Viewer, new: &NewProject) ->
             "ask a workspace admin to add you, or to create the project",
         ));
     }
-    let txn = store.db.begin().await?;
+    let txn = super::begin_write(&store.db).await?;
     let created = insert_project(&txn, ws.id, &key, &name, description).await?;
     project_member::ActiveModel {
         project_id: Set(created.id),

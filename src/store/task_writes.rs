@@ -5,7 +5,7 @@
 use chrono::NaiveDate;
 use sea_orm::{
     ActiveEnum, ActiveModelTrait, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set, TransactionTrait,
+    QuerySelect, Set,
 };
 
 use entity::{Priority, TaskKind, comment, label, project, status, task, task_coworker, task_event, task_label, user};
@@ -233,7 +233,7 @@ pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Resul
     let description = new.description.as_ref().map(validate_description).transpose()?;
     let due_date = validate_due_date(new.due_date)?;
     let (task, events) = with_retry(|| async {
-        let txn = store.db.begin().await?;
+        let txn = super::begin_write(&store.db).await?;
         let project = visible_project(&txn, viewer, &new.project).await?;
         let status = status_by_key(&txn, project.id, new.status.as_deref()).await?;
         let assignee = match &new.assignee {
@@ -246,6 +246,11 @@ pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Resul
             Some(r) => Some(parent_in_project(store, viewer, r, project.id, None).await?),
             None => None,
         };
+        // Numbers are taken one writer at a time per project: on PostgreSQL
+        // the project's row is locked until the commit, so concurrent
+        // writers queue here instead of breaking the unique number and
+        // retrying until they give up. (SQLite has one writer at a time.)
+        project::Entity::find_by_id(project.id).lock_exclusive().one(&txn).await?;
         let last_number: Option<i32> = task::Entity::find()
             .select_only()
             .column_as(task::Column::Number.max(), "max")
@@ -385,7 +390,7 @@ pub async fn update_task(store: &Store, viewer: &Viewer, task_ref: &str, changes
     // Visibility is decided once; the row itself is read under the lock.
     let task_id = live_task(store, viewer, task_ref).await?.id;
     let (task, events) = with_retry(|| async {
-        let txn = store.db.begin().await?;
+        let txn = super::begin_write(&store.db).await?;
         let current = lock_live_task(&txn, task_ref, task_id).await?;
         let mut update = TaskUpdate { log: EventLog::new(viewer, &current), row: current.clone().into(), current };
         // In this order, which the change log keeps.
@@ -542,7 +547,7 @@ pub async fn delete_task(store: &Store, viewer: &Viewer, task_ref: &str) -> Resu
     require_write(viewer)?;
     let task_id = live_task(store, viewer, task_ref).await?.id;
     let (task, events) = with_retry(|| async {
-        let txn = store.db.begin().await?;
+        let txn = super::begin_write(&store.db).await?;
         let current = lock_live_task(&txn, task_ref, task_id).await?;
         let mut log = EventLog::new(viewer, &current);
         log.record("deleted", None, Some(log.at.to_rfc3339()));
@@ -567,7 +572,7 @@ pub async fn add_comment(store: &Store, viewer: &Viewer, task_ref: &str, body: &
     }
     let task_id = live_task(store, viewer, task_ref).await?.id;
     let (comment, events) = with_retry(|| async {
-        let txn = store.db.begin().await?;
+        let txn = super::begin_write(&store.db).await?;
         let current = lock_live_task(&txn, task_ref, task_id).await?;
         let mut log = EventLog::new(viewer, &current);
         let comment = comment::ActiveModel {

@@ -13,7 +13,7 @@
 //! that was read in part cannot overwrite the page.
 
 use sea_orm::sea_query::Expr;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
 use entity::{project, wiki_page, wiki_revision, workspace};
 
@@ -137,7 +137,7 @@ fn conflict(path: &str, current: i32) -> StoreError {
 
 /// The compare-and-swap and the revision row, in one transaction.
 async fn save(store: &Store, viewer: &Viewer, path: &str, save: Save<'_>) -> Result<wiki_page::Model> {
-    let txn = store.db.begin().await?;
+    let txn = super::begin_write(&store.db).await?;
     let at = now();
     let revision = save.base + 1;
     let tombstone =
@@ -320,7 +320,7 @@ async fn create(
     title: &str,
     project_id: Option<i64>,
 ) -> Result<wiki_page::Model> {
-    let txn = store.db.begin().await?;
+    let txn = super::begin_write(&store.db).await?;
     let at = now();
     let page = wiki_page::ActiveModel {
         workspace_id: Set(ws.id),

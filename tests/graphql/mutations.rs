@@ -226,7 +226,43 @@ async fn markdown_inputs_store_html(backend: Backend) {
     assert_eq!(code, "BAD_USER_INPUT", "a comment needs a body");
 }
 
+/// Writers creating tasks in one project at once each get a number of their
+/// own, and none is refused for it (numbers are taken one at a time).
+async fn concurrent_creates_in_one_project_all_succeed(backend: Backend) {
+    let app = std::sync::Arc::new(TestApp::start(backend).await);
+    let s = simple_board(&app).await;
+    let writers: Vec<_> = (0..8)
+        .map(|writer| {
+            let (app, token) = (app.clone(), s.alice_token.clone());
+            tokio::spawn(async move {
+                let mut refs = Vec::new();
+                for n in 0..10 {
+                    let created = app
+                        .ok(
+                            &token,
+                            "mutation($title: String!) { createTask(input: {project: \"WEB\", title: $title}) { ref } }",
+                            json!({"title": format!("w{writer}-{n}")}),
+                        )
+                        .await;
+                    refs.push(created["createTask"]["ref"].as_str().unwrap_or_default().to_owned());
+                }
+                refs
+            })
+        })
+        .collect();
+    let mut refs = Vec::new();
+    for writer in writers {
+        refs.extend(writer.await.expect("a writer"));
+    }
+    let count = refs.len();
+    refs.sort();
+    refs.dedup();
+    assert_eq!(refs.len(), count, "a number given twice");
+    assert_eq!(count, 80);
+}
+
 on_both_backends!(
+    concurrent_creates_in_one_project_all_succeed,
     markdown_inputs_store_html,
     changes_are_logged_and_move_updated_at,
     comments_count_as_activity,

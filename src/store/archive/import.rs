@@ -11,7 +11,7 @@ use std::io::BufRead;
 use sea_orm::sea_query::Expr;
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, DatabaseConnection, DatabaseTransaction, EntityTrait, PaginatorTrait, QueryFilter,
-    Set, TransactionTrait,
+    Set,
 };
 use serde_json::Value;
 
@@ -45,7 +45,7 @@ pub async fn import(
     options: ImportOptions,
     progress: &(dyn Fn(&str, u64) + Sync),
 ) -> Result<Counts, ArchiveError> {
-    let txn = db.begin().await?;
+    let txn = crate::store::begin_write(db).await?;
     if user::Entity::find().count(&txn).await? > 0 || workspace::Entity::find().count(&txn).await? > 0 {
         return Err(ArchiveError::NotEmpty);
     }
