@@ -14,6 +14,9 @@ mod mutations;
 mod outage;
 mod paging;
 mod properties;
+#[allow(dead_code)]
+#[path = "../support/proxy.rs"]
+mod proxy;
 mod request_limits;
 mod schema_sync;
 mod search;

@@ -5,66 +5,20 @@
 //! again, delivers what another gateway wrote meanwhile and what comes
 //! after, each once.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
 use tasklens::config::{DatabaseOptions, Settings};
 use tasklens::{App, db, http};
 
+use crate::proxy::Proxy;
 use crate::subscription::{Socket, next_json};
 use crate::support::{AbortOnDrop, Backend, TestApp, postgres_enabled, simple_board};
-
-/// Forwards connections to `upstream` until cut: then every connection
-/// open is dropped and new ones are closed as they come, until restored.
-struct Proxy {
-    port: u16,
-    cut: Arc<AtomicBool>,
-    open: Arc<std::sync::Mutex<Vec<tokio::task::AbortHandle>>>,
-    _accepting: AbortOnDrop,
-}
-
-impl Proxy {
-    async fn start(upstream: String) -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-        let port = listener.local_addr().expect("address").port();
-        let cut = Arc::new(AtomicBool::new(false));
-        let open = Arc::new(std::sync::Mutex::new(Vec::new()));
-        let (cut_flag, tracked) = (cut.clone(), open.clone());
-        let accepting = tokio::spawn(async move {
-            while let Ok((mut client, _)) = listener.accept().await {
-                if cut_flag.load(Ordering::SeqCst) {
-                    continue;
-                }
-                let upstream = upstream.clone();
-                let forwarding = tokio::spawn(async move {
-                    if let Ok(mut server) = TcpStream::connect(&upstream).await {
-                        tokio::io::copy_bidirectional(&mut client, &mut server).await.ok();
-                    }
-                });
-                tracked.lock().expect("connections").push(forwarding.abort_handle());
-            }
-        });
-        Self { port, cut, open, _accepting: AbortOnDrop(accepting) }
-    }
-
-    fn cut(&self) {
-        self.cut.store(true, Ordering::SeqCst);
-        for connection in self.open.lock().expect("connections").drain(..) {
-            connection.abort();
-        }
-    }
-
-    fn restore(&self) {
-        self.cut.store(false, Ordering::SeqCst);
-    }
-}
 
 async fn subscribe(base: &str, token: &str, project: &str) -> Socket {
     let mut request = format!("{}/graphql/ws", base.replace("http", "ws")).into_client_request().expect("request");
