@@ -63,7 +63,13 @@ impl TableSpec {
     }
 }
 
+/// Every table, in an order where each one's references come first.
 fn tables() -> Vec<TableSpec> {
+    [directory(), work(), wiki_and_access()].into_iter().flatten().collect()
+}
+
+/// Workspaces, people, projects and what a project defines.
+fn directory() -> Vec<TableSpec> {
     vec![
         TableSpec::new("workspace").col(string_len_uniq("key", 32)).col(string("name")).col(instant("created_at")),
         TableSpec::new("user")
@@ -98,6 +104,12 @@ fn tables() -> Vec<TableSpec> {
             .fk(fk("label", "project_id", "project"))
             .col(string("name"))
             .col(string_len_null("color", 16)),
+    ]
+}
+
+/// Tasks, what hangs off them, and their change log.
+fn work() -> Vec<TableSpec> {
+    vec![
         TableSpec::new("task")
             .fk(fk("task", "project_id", "project"))
             .col(integer("number"))
@@ -135,6 +147,12 @@ fn tables() -> Vec<TableSpec> {
             .col(string_len("field", 32))
             .col(text_null("old_value"))
             .col(text_null("new_value")),
+    ]
+}
+
+/// The wiki, tokens and agent sessions.
+fn wiki_and_access() -> Vec<TableSpec> {
+    vec![
         TableSpec::new("wiki_page")
             .fk(fk("wiki_page", "workspace_id", "workspace"))
             .fk(fk_null("wiki_page", "project_id", "project"))

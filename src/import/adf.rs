@@ -61,46 +61,17 @@ fn render(node: &Value, out: &mut String) {
             wrapped(&format!("h{level}"), node, out);
         }
         "bulletList" => wrapped("ul", node, out),
-        "orderedList" => match node.get("attrs").and_then(|a| a.get("order")).and_then(Value::as_u64) {
-            Some(start) if start != 1 => {
-                out.push_str(&format!("<ol start=\"{start}\">"));
-                children(node, out);
-                out.push_str("</ol>");
-            }
-            _ => wrapped("ol", node, out),
-        },
+        "orderedList" => ordered_list(node, out),
         "listItem" | "decisionItem" => wrapped("li", node, out),
         // Shown as a Markdown task list is: checkboxes no one can tick.
         "taskList" | "decisionList" => wrapped("ul", node, out),
-        "taskItem" => {
-            out.push_str(if attr(node, "state") == Some("DONE") {
-                "<li><input type=\"checkbox\" disabled checked> "
-            } else {
-                "<li><input type=\"checkbox\" disabled> "
-            });
-            children(node, out);
-            out.push_str("</li>");
-        }
+        "taskItem" => task_item(node, out),
         "blockquote" => wrapped("blockquote", node, out),
         "table" => wrapped("table", node, out),
         "tableRow" => wrapped("tr", node, out),
         "tableHeader" => wrapped("th", node, out),
         "tableCell" => wrapped("td", node, out),
-        "codeBlock" => {
-            match attr(node, "language").filter(|l| l.chars().all(|c| c.is_ascii_alphanumeric() || "+-_#".contains(c)))
-            {
-                Some(language) if !language.is_empty() => {
-                    out.push_str("<pre><code class=\"language-");
-                    out.push_str(language);
-                    out.push_str("\">");
-                }
-                _ => out.push_str("<pre><code>"),
-            }
-            let mut code = String::new();
-            collect_text(node, &mut code);
-            escape(&code, out);
-            out.push_str("</code></pre>");
-        }
+        "codeBlock" => code_block(node, out),
         "rule" => out.push_str("<hr>"),
         "hardBreak" => out.push_str("<br>"),
         "mention" => {
@@ -109,44 +80,88 @@ fn render(node: &Value, out: &mut String) {
             escape(&name, out);
         }
         "emoji" => escape(attr(node, "text").or(attr(node, "shortName")).unwrap_or_default(), out),
-        "inlineCard" | "blockCard" | "embedCard" => {
-            if let Some(url) = attr(node, "url") {
-                if kind == "inlineCard" {
-                    link(url, url, out);
-                } else {
-                    out.push_str("<p>");
-                    link(url, url, out);
-                    out.push_str("</p>");
-                }
-            }
-        }
-        "status" | "date" => {
-            if let Some(t) = attr(node, "text") {
-                escape(t, out);
-            } else if let Some(ts) = attr(node, "timestamp").and_then(|t| t.parse::<i64>().ok()) {
-                let date = chrono::DateTime::from_timestamp_millis(ts).map(|d| d.date_naive().to_string());
-                escape(&date.unwrap_or_default(), out);
-            }
-        }
-        "panel" | "expand" | "nestedExpand" => {
-            if let Some(title) = attr(node, "title") {
-                out.push_str("<p><strong>");
-                escape(title, out);
-                out.push_str("</strong></p>");
-            }
-            wrapped("blockquote", node, out);
-        }
-        "media" | "mediaSingle" | "mediaGroup" | "mediaInline" => {
-            // Attachments live in Jira; their names say what was there.
-            if let Some(name) = attr(node, "alt").or(attr(node, "filename")) {
-                out.push_str("<p>[");
-                escape(name, out);
-                out.push_str("]</p>");
-            } else {
-                children(node, out);
-            }
-        }
+        "inlineCard" | "blockCard" | "embedCard" => card(kind, node, out),
+        "status" | "date" => status_or_date(node, out),
+        "panel" | "expand" | "nestedExpand" => panel(node, out),
+        "media" | "mediaSingle" | "mediaGroup" | "mediaInline" => media(node, out),
         _ => children(node, out),
+    }
+}
+
+fn ordered_list(node: &Value, out: &mut String) {
+    match node.get("attrs").and_then(|a| a.get("order")).and_then(Value::as_u64) {
+        Some(start) if start != 1 => {
+            out.push_str(&format!("<ol start=\"{start}\">"));
+            children(node, out);
+            out.push_str("</ol>");
+        }
+        _ => wrapped("ol", node, out),
+    }
+}
+
+fn task_item(node: &Value, out: &mut String) {
+    out.push_str(if attr(node, "state") == Some("DONE") {
+        "<li><input type=\"checkbox\" disabled checked> "
+    } else {
+        "<li><input type=\"checkbox\" disabled> "
+    });
+    children(node, out);
+    out.push_str("</li>");
+}
+
+fn code_block(node: &Value, out: &mut String) {
+    match attr(node, "language").filter(|l| l.chars().all(|c| c.is_ascii_alphanumeric() || "+-_#".contains(c))) {
+        Some(language) if !language.is_empty() => {
+            out.push_str("<pre><code class=\"language-");
+            out.push_str(language);
+            out.push_str("\">");
+        }
+        _ => out.push_str("<pre><code>"),
+    }
+    let mut code = String::new();
+    collect_text(node, &mut code);
+    escape(&code, out);
+    out.push_str("</code></pre>");
+}
+
+/// A link card: inline in the text, or a paragraph of its own.
+fn card(kind: &str, node: &Value, out: &mut String) {
+    let Some(url) = attr(node, "url") else { return };
+    if kind == "inlineCard" {
+        link(url, url, out);
+    } else {
+        out.push_str("<p>");
+        link(url, url, out);
+        out.push_str("</p>");
+    }
+}
+
+fn status_or_date(node: &Value, out: &mut String) {
+    if let Some(t) = attr(node, "text") {
+        escape(t, out);
+    } else if let Some(ts) = attr(node, "timestamp").and_then(|t| t.parse::<i64>().ok()) {
+        let date = chrono::DateTime::from_timestamp_millis(ts).map(|d| d.date_naive().to_string());
+        escape(&date.unwrap_or_default(), out);
+    }
+}
+
+fn panel(node: &Value, out: &mut String) {
+    if let Some(title) = attr(node, "title") {
+        out.push_str("<p><strong>");
+        escape(title, out);
+        out.push_str("</strong></p>");
+    }
+    wrapped("blockquote", node, out);
+}
+
+fn media(node: &Value, out: &mut String) {
+    // Attachments live in Jira; their names say what was there.
+    if let Some(name) = attr(node, "alt").or(attr(node, "filename")) {
+        out.push_str("<p>[");
+        escape(name, out);
+        out.push_str("]</p>");
+    } else {
+        children(node, out);
     }
 }
 

@@ -130,75 +130,14 @@ pub struct OAuthIdentity<'a> {
 /// another user. Revoking the row shuts the binding; a new sign-in makes a
 /// new one.
 pub async fn oauth_viewer(db: &DatabaseConnection, identity: &OAuthIdentity<'_>) -> Result<Viewer, AuthError> {
-    let rejected = |why: String| AuthError::Rejected(why);
-    let name = super::input::single_line("username", identity.username, 100)
-        .map_err(|err| rejected(format!("the token's user name cannot be a tasklens user: {err}")))?;
-    let user = match user_named(db, &name).await? {
-        Some(user) => user,
-        None if identity.provision => {
-            match super::users::create(db, &name, identity.display_name, None, false).await {
-                Ok(user) => user,
-                // Made by a request of the same user a moment ago.
-                Err(err) if err.code() == crate::error_code::ErrorCode::Conflict => {
-                    user_named(db, &name).await?.ok_or(AuthError::Invalid)?
-                }
-                Err(err) if err.code() == crate::error_code::ErrorCode::BadUserInput => {
-                    return Err(rejected(format!("the token's user name cannot be a tasklens user: {err}")));
-                }
-                Err(err) => return Err(err.into()),
-            }
-        }
-        None => {
-            return Err(rejected(format!(
-                "no tasklens user is named {}; an administrator creates it (`tasklens user create`), or the \
-                 server provisions users with --oauth-provision",
-                crate::text::echo(&name)
-            )));
-        }
-    };
-    let hash = crate::auth::hash_token(&format!("oauth\n{}\n{}", identity.issuer, identity.subject));
-    let row = match binding(db, &hash).await? {
-        Some(row) => row,
-        None => {
-            let other = api_token::Entity::find()
-                .filter(api_token::Column::UserId.eq(user.id))
-                .filter(api_token::Column::Name.eq(OAUTH_TOKEN_NAME))
-                .filter(api_token::Column::RevokedAt.is_null())
-                .one(db)
-                .await
-                .map_err(StoreError::from)?;
-            if other.is_some() {
-                return Err(rejected(format!(
-                    "the tasklens user {} signs in as another identity of the issuer; an administrator revokes \
-                     its `oauth` token to bind it anew",
-                    crate::text::echo(&user.username)
-                )));
-            }
-            let inserted = api_token::ActiveModel {
-                user_id: Set(user.id),
-                name: Set(OAUTH_TOKEN_NAME.to_owned()),
-                token_hash: Set(hash.clone()),
-                workspace_id: Set(None),
-                read_only: Set(false),
-                created_at: Set(now()),
-                last_used_at: Set(Some(now())),
-                parent_id: Set(None),
-                ..Default::default()
-            }
-            .insert(db)
-            .await;
-            match inserted {
-                Ok(row) => row,
-                // Another request made it first.
-                Err(_) => binding(db, &hash).await?.ok_or(AuthError::Invalid)?,
-            }
-        }
-    };
+    let user = oauth_user(db, identity).await?;
+    let row = oauth_binding(db, identity, &user).await?;
     if row.user_id != user.id {
-        return Err(rejected("this identity of the issuer is bound to another tasklens user".to_owned()));
+        return Err(AuthError::Rejected("this identity of the issuer is bound to another tasklens user".to_owned()));
     }
     if row.revoked_at.is_some() {
-        return Err(rejected(format!("OAuth access of {} is revoked here", crate::text::echo(&user.username))));
+        let why = format!("OAuth access of {} is revoked here", crate::text::echo(&user.username));
+        return Err(AuthError::Rejected(why));
     }
     let now = now();
     if row.last_used_at.is_none_or(|at| (now - at).num_seconds() >= LAST_USED_GRANULARITY_SECS) {
@@ -216,6 +155,82 @@ pub async fn oauth_viewer(db: &DatabaseConnection, identity: &OAuthIdentity<'_>)
         lacks_write_scope: !identity.can_write,
         expires_at: Some(identity.expires_at),
     })
+}
+
+/// The user the token's claim names, created when `provision` allows.
+async fn oauth_user(db: &DatabaseConnection, identity: &OAuthIdentity<'_>) -> Result<user::Model, AuthError> {
+    let rejected = |why: String| AuthError::Rejected(why);
+    let name = super::input::single_line("username", identity.username, 100)
+        .map_err(|err| rejected(format!("the token's user name cannot be a tasklens user: {err}")))?;
+    if let Some(user) = user_named(db, &name).await? {
+        return Ok(user);
+    }
+    if !identity.provision {
+        return Err(rejected(format!(
+            "no tasklens user is named {}; an administrator creates it (`tasklens user create`), or the \
+             server provisions users with --oauth-provision",
+            crate::text::echo(&name)
+        )));
+    }
+    match super::users::create(db, &name, identity.display_name, None, false).await {
+        Ok(user) => Ok(user),
+        // Made by a request of the same user a moment ago.
+        Err(err) if err.code() == crate::error_code::ErrorCode::Conflict => {
+            user_named(db, &name).await?.ok_or(AuthError::Invalid)
+        }
+        Err(err) if err.code() == crate::error_code::ErrorCode::BadUserInput => {
+            Err(rejected(format!("the token's user name cannot be a tasklens user: {err}")))
+        }
+        Err(err) => Err(err.into()),
+    }
+}
+
+/// The token row binding the issuer's subject to a user: found, or made on
+/// the first sign-in unless `user` is bound to another subject already.
+async fn oauth_binding(
+    db: &DatabaseConnection,
+    identity: &OAuthIdentity<'_>,
+    user: &user::Model,
+) -> Result<api_token::Model, AuthError> {
+    let hash = crate::auth::hash_token(&format!("oauth\n{}\n{}", identity.issuer, identity.subject));
+    if let Some(row) = binding(db, &hash).await? {
+        return Ok(row);
+    }
+    let other = api_token::Entity::find()
+        .filter(api_token::Column::UserId.eq(user.id))
+        .filter(api_token::Column::Name.eq(OAUTH_TOKEN_NAME))
+        .filter(api_token::Column::RevokedAt.is_null())
+        .one(db)
+        .await
+        .map_err(StoreError::from)?;
+    if other.is_some() {
+        return Err(AuthError::Rejected(format!(
+            "the tasklens user {} signs in as another identity of the issuer; an administrator revokes \
+             its `oauth` token to bind it anew",
+            crate::text::echo(&user.username)
+        )));
+    }
+    let inserted = api_token::ActiveModel {
+        user_id: Set(user.id),
+        name: Set(OAUTH_TOKEN_NAME.to_owned()),
+        token_hash: Set(hash.clone()),
+        workspace_id: Set(None),
+        read_only: Set(false),
+        created_at: Set(now()),
+        last_used_at: Set(Some(now())),
+        parent_id: Set(None),
+        ..Default::default()
+    }
+    .insert(db)
+    .await;
+    match inserted {
+        Ok(row) => Ok(row),
+        // Another request of the same identity made it first.
+        Err(err) if super::db_error::classify(&err) == super::db_error::Failure::UniqueViolation => {
+            binding(db, &hash).await?.ok_or(AuthError::Invalid)
+        }
+        Err(err) => Err(StoreError::from(err).into()),
+    }
 }
 
 /// The name of the token rows that bind OAuth identities.

@@ -333,6 +333,29 @@ impl<'a> Importer<'a> {
         if fresh.is_empty() {
             return Ok(());
         }
+        let numbers = self.numbers_for(&fresh).await?;
+        let mut rows = Vec::with_capacity(fresh.len());
+        for ((_, issue, wanted), number) in fresh.iter().zip(&numbers) {
+            rows.push(self.new_row(issue, wanted, *number).await?);
+        }
+        task::Entity::insert_many(rows).exec(self.txn).await?;
+        let ids: HashMap<i32, i64> = task::Entity::find()
+            .select_only()
+            .column(task::Column::Number)
+            .column(task::Column::Id)
+            .filter(task::Column::ProjectId.eq(self.project.id))
+            .filter(task::Column::Number.is_in(numbers.clone()))
+            .into_tuple::<(i32, i64)>()
+            .all(self.txn)
+            .await?
+            .into_iter()
+            .collect();
+        self.link_created(fresh, numbers, &ids).await
+    }
+
+    /// Each new task's number: its number in the other tracker when that is
+    /// free here, else the next free one.
+    async fn numbers_for(&mut self, fresh: &[(Origin, ExternalIssue, Wanted)]) -> Result<Vec<i32>> {
         let asked: Vec<i32> = fresh.iter().filter_map(|(_, i, _)| i.number).collect();
         let mut taken: HashSet<i32> = task::Entity::find()
             .select_only()
@@ -344,9 +367,8 @@ impl<'a> Importer<'a> {
             .await?
             .into_iter()
             .collect();
-        let mut rows = Vec::with_capacity(fresh.len());
         let mut numbers = Vec::with_capacity(fresh.len());
-        for (origin, issue, wanted) in &fresh {
+        for (origin, issue, _) in fresh {
             let number = match issue.number.filter(|n| *n >= 1 && !taken.contains(n)) {
                 Some(n) => n,
                 None => {
@@ -370,45 +392,49 @@ impl<'a> Importer<'a> {
             taken.insert(number);
             self.next_number = self.next_number.max(number + 1);
             numbers.push(number);
-            let closed = wanted.status.category.is_closed();
-            rows.push(task::ActiveModel {
-                project_id: Set(self.project.id),
-                number: Set(number),
-                title: Set(wanted.title.clone()),
-                description: Set(wanted.description.clone()),
-                status_id: Set(wanted.status.id),
-                priority: Set(issue.priority.unwrap_or(entity::Priority::None)),
-                kind: Set(issue.kind.unwrap_or(entity::TaskKind::Task)),
-                parent_id: Set(None),
-                assignee_id: Set(wanted.assignee),
-                due_date: Set(issue.due_date),
-                created_by_id: Set(match wanted.author {
-                    Some(author) => author,
-                    None => self.import_user().await?,
-                }),
-                created_at: Set(issue.created_at),
-                updated_at: Set(issue.updated_at.max(issue.created_at)),
-                completed_at: Set(closed.then(|| issue.closed_at.unwrap_or(issue.updated_at))),
-                deleted_at: Set(None),
-                source_system: Set(Some(self.system.as_str().to_owned())),
-                source_key: Set(Some(issue.key.clone())),
-                source_url: Set(issue.url.clone()),
-                source_state: Set(serde_json::to_string(&wanted.state).ok()),
-                ..Default::default()
-            });
         }
-        task::Entity::insert_many(rows).exec(self.txn).await?;
-        let ids: HashMap<i32, i64> = task::Entity::find()
-            .select_only()
-            .column(task::Column::Number)
-            .column(task::Column::Id)
-            .filter(task::Column::ProjectId.eq(self.project.id))
-            .filter(task::Column::Number.is_in(numbers.clone()))
-            .into_tuple::<(i32, i64)>()
-            .all(self.txn)
-            .await?
-            .into_iter()
-            .collect();
+        Ok(numbers)
+    }
+
+    /// The row of a task the import makes.
+    async fn new_row(&mut self, issue: &ExternalIssue, wanted: &Wanted, number: i32) -> Result<task::ActiveModel> {
+        let closed = wanted.status.category.is_closed();
+        let created_by = match wanted.author {
+            Some(author) => author,
+            None => self.import_user().await?,
+        };
+        Ok(task::ActiveModel {
+            project_id: Set(self.project.id),
+            number: Set(number),
+            title: Set(wanted.title.clone()),
+            description: Set(wanted.description.clone()),
+            status_id: Set(wanted.status.id),
+            priority: Set(issue.priority.unwrap_or(entity::Priority::None)),
+            kind: Set(issue.kind.unwrap_or(entity::TaskKind::Task)),
+            parent_id: Set(None),
+            assignee_id: Set(wanted.assignee),
+            due_date: Set(issue.due_date),
+            created_by_id: Set(created_by),
+            created_at: Set(issue.created_at),
+            updated_at: Set(issue.updated_at.max(issue.created_at)),
+            completed_at: Set(closed.then(|| issue.closed_at.unwrap_or(issue.updated_at))),
+            deleted_at: Set(None),
+            source_system: Set(Some(self.system.as_str().to_owned())),
+            source_key: Set(Some(issue.key.clone())),
+            source_url: Set(issue.url.clone()),
+            source_state: Set(serde_json::to_string(&wanted.state).ok()),
+            ..Default::default()
+        })
+    }
+
+    /// The labels, coworkers and `created` events of the tasks just made
+    /// (by their numbers), and each one noted for parents and comments.
+    async fn link_created(
+        &mut self,
+        fresh: Vec<(Origin, ExternalIssue, Wanted)>,
+        numbers: Vec<i32>,
+        ids: &HashMap<i32, i64>,
+    ) -> Result<()> {
         let mut links = Vec::new();
         let mut coworkers = Vec::new();
         let mut events = Vec::new();
@@ -457,100 +483,124 @@ impl<'a> Importer<'a> {
             return Ok(());
         }
         self.tasks.insert(issue.key.clone(), current.id);
-        let last: Option<ImportedState> = current.source_state.as_deref().and_then(|s| serde_json::from_str(s).ok());
-        let new = &wanted.state;
-        // Whether the other tracker changed a field since the last import
-        // (always, when none is recorded): only those are brought over.
-        let moved = |field: &dyn Fn(&ImportedState) -> Vec<u8>| last.as_ref().is_none_or(|l| field(l) != field(new));
-        if moved(&|s| key(&s.parent)) {
+        let since = Since {
+            last: current.source_state.as_deref().and_then(|s| serde_json::from_str(s).ok()),
+            new: &wanted.state,
+        };
+        if since.moved(|s| key(&s.parent)) {
             self.parents.push((origin.clone(), current.id, issue.parent.clone()));
         }
-        // The change is filed when it reaches the board: the export does
-        // not say when each field changed, nor who changed it.
-        let at = now();
-        // (field, old, new), filed once the actor is known.
-        let mut changes: Vec<(&str, Option<String>, Option<String>)> = Vec::new();
         let mut row: task::ActiveModel = current.clone().into();
-        if moved(&|s| key(&s.title)) && wanted.title != current.title {
+        let mut changes = self.field_changes(current, issue, &wanted, &since, &mut row).await?;
+        if since.moved(|s| key(&s.coworkers)) {
+            changes.extend(self.replace_coworkers(current.id, &wanted.coworkers).await?);
+        }
+        if since.moved(|s| key(&s.labels)) {
+            changes.extend(self.replace_labels(current.id, &wanted.labels).await?);
+        }
+        self.save_update(current, issue, &wanted.state, row, changes).await
+    }
+
+    /// The task's own fields the other tracker changed since the last
+    /// import and the board holds otherwise, set on `row`.
+    async fn field_changes(
+        &mut self,
+        current: &task::Model,
+        issue: &ExternalIssue,
+        wanted: &Wanted,
+        since: &Since<'_>,
+        row: &mut task::ActiveModel,
+    ) -> Result<Vec<Change>> {
+        let mut changes: Vec<Change> = Vec::new();
+        if since.moved(|s| key(&s.title)) && wanted.title != current.title {
             changes.push(("title", Some(current.title.clone()), Some(wanted.title.clone())));
             row.title = Set(wanted.title.clone());
         }
-        if moved(&|s| key(&s.description)) && wanted.description != current.description {
+        if since.moved(|s| key(&s.description)) && wanted.description != current.description {
             changes.push(("description", current.description.clone(), wanted.description.clone()));
             row.description = Set(wanted.description.clone());
         }
         let old_status = self.statuses.iter().find(|s| s.id == current.status_id).cloned();
-        if moved(&|s| key(&s.category)) && old_status.as_ref().map(|s| s.category) != Some(wanted.status.category) {
+        if since.moved(|s| key(&s.category)) && old_status.as_ref().map(|s| s.category) != Some(wanted.status.category)
+        {
             changes.push(("status", old_status.as_ref().map(|s| s.key.clone()), Some(wanted.status.key.clone())));
             row.status_id = Set(wanted.status.id);
             row.completed_at =
                 Set(wanted.status.category.is_closed().then(|| issue.closed_at.unwrap_or(issue.updated_at)));
         }
-        if let Some(priority) = issue.priority.filter(|p| *p != current.priority && moved(&|s| key(&s.priority))) {
+        if let Some(priority) = issue.priority.filter(|p| *p != current.priority && since.moved(|s| key(&s.priority))) {
             changes.push(("priority", Some(current.priority.to_value()), Some(priority.to_value())));
             row.priority = Set(priority);
         }
-        if let Some(kind) = issue.kind.filter(|k| *k != current.kind && moved(&|s| key(&s.kind))) {
+        if let Some(kind) = issue.kind.filter(|k| *k != current.kind && since.moved(|s| key(&s.kind))) {
             changes.push(("kind", Some(current.kind.to_value()), Some(kind.to_value())));
             row.kind = Set(kind);
         }
-        if moved(&|s| key(&s.due)) && issue.due_date != current.due_date {
+        if since.moved(|s| key(&s.due)) && issue.due_date != current.due_date {
             let (old, due) = (current.due_date.map(|d| d.to_string()), issue.due_date.map(|d| d.to_string()));
             changes.push(("due_date", old, due));
             row.due_date = Set(issue.due_date);
         }
-        if moved(&|s| key(&s.assignee)) && wanted.assignee != current.assignee_id {
+        if since.moved(|s| key(&s.assignee)) && wanted.assignee != current.assignee_id {
             let old = self.names_of(current.assignee_id.into_iter().collect()).await?;
             let assignee = self.names_of(wanted.assignee.into_iter().collect()).await?;
             changes.push(("assignee", old, assignee));
             row.assignee_id = Set(wanted.assignee);
         }
-        if moved(&|s| key(&s.coworkers)) {
-            let old_coworkers = ids_of(
-                task_coworker::Entity::find()
-                    .filter(task_coworker::Column::TaskId.eq(current.id))
-                    .all(self.txn)
-                    .await?,
-                |c| c.user_id,
-            );
-            if old_coworkers != wanted.coworkers {
-                let old = self.names_of(old_coworkers).await?;
-                let coworkers = self.names_of(wanted.coworkers.clone()).await?;
-                changes.push(("coworkers", old, coworkers));
-                task_coworker::Entity::delete_many()
-                    .filter(task_coworker::Column::TaskId.eq(current.id))
-                    .exec(self.txn)
-                    .await?;
-                let rows = wanted.coworkers.iter().map(|u| task_coworker::ActiveModel {
-                    task_id: Set(current.id),
-                    user_id: Set(*u),
-                    ..Default::default()
-                });
-                insert_all(self.txn, rows.collect()).await?;
-            }
+        Ok(changes)
+    }
+
+    /// The task's coworkers made `wanted` (sorted ids), when they differ.
+    async fn replace_coworkers(&mut self, task_id: i64, wanted: &[i64]) -> Result<Option<Change>> {
+        let found = task_coworker::Entity::find().filter(task_coworker::Column::TaskId.eq(task_id)).all(self.txn);
+        let old_coworkers = ids_of(found.await?, |c| c.user_id);
+        if old_coworkers == wanted {
+            return Ok(None);
         }
-        if moved(&|s| key(&s.labels)) {
-            let old_labels = ids_of(
-                task_label::Entity::find().filter(task_label::Column::TaskId.eq(current.id)).all(self.txn).await?,
-                |l| l.label_id,
-            );
-            if old_labels != wanted.labels {
-                let old = self.label_names(&old_labels).await?;
-                let labels = self.label_names(&wanted.labels).await?;
-                changes.push(("labels", old, labels));
-                task_label::Entity::delete_many()
-                    .filter(task_label::Column::TaskId.eq(current.id))
-                    .exec(self.txn)
-                    .await?;
-                let rows = wanted.labels.iter().map(|l| task_label::ActiveModel {
-                    task_id: Set(current.id),
-                    label_id: Set(*l),
-                    ..Default::default()
-                });
-                insert_all(self.txn, rows.collect()).await?;
-            }
+        let old = self.names_of(old_coworkers).await?;
+        let coworkers = self.names_of(wanted.to_vec()).await?;
+        task_coworker::Entity::delete_many().filter(task_coworker::Column::TaskId.eq(task_id)).exec(self.txn).await?;
+        let rows = wanted.iter().map(|u| task_coworker::ActiveModel {
+            task_id: Set(task_id),
+            user_id: Set(*u),
+            ..Default::default()
+        });
+        insert_all(self.txn, rows.collect()).await?;
+        Ok(Some(("coworkers", old, coworkers)))
+    }
+
+    /// The task's labels made `wanted` (sorted ids), when they differ.
+    async fn replace_labels(&mut self, task_id: i64, wanted: &[i64]) -> Result<Option<Change>> {
+        let found = task_label::Entity::find().filter(task_label::Column::TaskId.eq(task_id)).all(self.txn);
+        let old_labels = ids_of(found.await?, |l| l.label_id);
+        if old_labels == wanted {
+            return Ok(None);
         }
-        let state = serde_json::to_string(new).ok();
+        let old = self.label_names(&old_labels).await?;
+        let labels = self.label_names(wanted).await?;
+        task_label::Entity::delete_many().filter(task_label::Column::TaskId.eq(task_id)).exec(self.txn).await?;
+        let rows = wanted.iter().map(|l| task_label::ActiveModel {
+            task_id: Set(task_id),
+            label_id: Set(*l),
+            ..Default::default()
+        });
+        insert_all(self.txn, rows.collect()).await?;
+        Ok(Some(("labels", old, labels)))
+    }
+
+    /// Writes the row when anything moved, and the change log of `changes`
+    /// (filed when they reach the board: the export does not say when each
+    /// field changed, nor who changed it).
+    async fn save_update(
+        &mut self,
+        current: &task::Model,
+        issue: &ExternalIssue,
+        state: &ImportedState,
+        mut row: task::ActiveModel,
+        changes: Vec<Change>,
+    ) -> Result<()> {
+        let at = now();
+        let state = serde_json::to_string(state).ok();
         let state_moved = state != current.source_state;
         if state_moved {
             row.source_state = Set(state);
@@ -789,6 +839,24 @@ impl<'a> Importer<'a> {
 }
 
 /// A field of an `ImportedState`, comparable whatever its type.
+/// A change of one field, filed once the actor is known: (field, old, new).
+type Change = (&'static str, Option<String>, Option<String>);
+
+/// What the import recorded last time and what it reads now: a field the
+/// other tracker did not change since is left as the board has it.
+struct Since<'a> {
+    last: Option<ImportedState>,
+    new: &'a ImportedState,
+}
+
+impl Since<'_> {
+    /// Whether the other tracker changed the field since the last import
+    /// (always, when none is recorded).
+    fn moved(&self, field: impl Fn(&ImportedState) -> Vec<u8>) -> bool {
+        self.last.as_ref().is_none_or(|last| field(last) != field(self.new))
+    }
+}
+
 fn key<T: serde::Serialize>(value: &T) -> Vec<u8> {
     serde_json::to_vec(value).unwrap_or_default()
 }
