@@ -31,6 +31,24 @@ pub enum ErrorCode {
 /// What an internal error tells its client.
 pub const INTERNAL_HINT: &str = "the server logged the details; try again later";
 
+/// What a request stopped at its time limit is told: the database's trouble
+/// when it no longer answers, else the request's size. (message, code, hint)
+pub fn time_limit(what: &str, seconds: u64, database_answers: bool) -> (String, ErrorCode, &'static str) {
+    if database_answers {
+        (
+            format!("{what} did not finish within {seconds} s and was stopped"),
+            ErrorCode::BadUserInput,
+            "narrow the filter, ask for smaller pages, or select fewer fields",
+        )
+    } else {
+        (
+            format!("{what} did not finish within {seconds} s: the database is not answering"),
+            ErrorCode::Unavailable,
+            "try again in a few seconds; a write may have been applied before its answer was lost: read before sending it again",
+        )
+    }
+}
+
 /// What to check when something is not found (it may exist out of sight).
 pub const NOT_FOUND_HINT: &str = "check the name; only what this token may see can be found";
 

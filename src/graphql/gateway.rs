@@ -19,14 +19,16 @@ use crate::config::Limits;
 #[derive(Clone)]
 pub struct Gateway {
     schema: AppSchema,
+    /// Asked whether the database answers when a request runs out of time.
+    store: crate::store::Store,
     limits: Limits,
     introspection: IntrospectionSizes,
 }
 
 impl Gateway {
-    pub fn new(schema: AppSchema, limits: Limits) -> Self {
+    pub fn new(schema: AppSchema, store: crate::store::Store, limits: Limits) -> Self {
         let introspection = IntrospectionSizes::of_sdl(&schema.sdl());
-        Self { schema, limits, introspection }
+        Self { schema, store, limits, introspection }
     }
 
     /// The sizes of this schema's introspection lists, for documents
@@ -51,15 +53,13 @@ impl Gateway {
         Ok(operation_type(document, name.as_deref()))
     }
 
-    fn timed_out(&self) -> Response {
+    async fn timed_out(&self) -> Response {
         crate::metrics::metrics().limit_refused("request_timeout");
-        let limit = self.limits.request_timeout();
-        tracing::warn!(seconds = limit.as_secs(), "request stopped at the time limit");
-        Response::from_errors(vec![super::error::request_error(
-            format!("the request did not finish within {} s and was stopped", limit.as_secs()),
-            ErrorCode::BadUserInput,
-            Some("narrow the filter, ask for smaller pages, or select fewer fields"),
-        )])
+        let seconds = self.limits.request_timeout().as_secs();
+        let answers = self.store.answers().await;
+        tracing::warn!(seconds, database_answers = answers, "request stopped at the time limit");
+        let (message, code, hint) = crate::error_code::time_limit("the request", seconds, answers);
+        Response::from_errors(vec![super::error::request_error(message, code, Some(hint))])
     }
 
     /// Runs a query or mutation.
@@ -89,7 +89,7 @@ impl Gateway {
     async fn run(&self, request: Request) -> Response {
         match tokio::time::timeout(self.limits.request_timeout(), self.schema.execute(request)).await {
             Ok(response) => coded(response),
-            Err(_) => self.timed_out(),
+            Err(_) => self.timed_out().await,
         }
     }
 }
@@ -191,11 +191,46 @@ impl Executor for Gateway {
             let response = match first {
                 Ok((Some(response), _)) => response,
                 Ok((None, _)) => Response::default(),
-                Err(_) => gateway.timed_out(),
+                Err(_) => gateway.timed_out().await,
             };
             counted(Some(ty), &response);
             response
         })
         .boxed()
+    }
+}
+
+#[cfg(test)]
+mod time_limit_tests {
+    use crate::config::Settings;
+    use crate::store::{PageLimits, Store};
+
+    async fn code_when_stopped(database_up: bool) -> (String, String) {
+        let db = crate::db::connect("sqlite::memory:").await.expect("database");
+        let store = Store::new(db.clone(), PageLimits::default());
+        let gateway = super::super::build(store, &Settings::default());
+        if !database_up {
+            db.close().await.expect("close");
+        }
+        let response = serde_json::to_value(gateway.timed_out().await).expect("json");
+        let error = &response["errors"][0];
+        (
+            error["extensions"]["code"].as_str().unwrap_or("").to_owned(),
+            error["message"].as_str().unwrap_or("").to_owned(),
+        )
+    }
+
+    #[tokio::test]
+    async fn a_request_stopped_while_the_database_answers_is_told_to_narrow() {
+        let (code, message) = code_when_stopped(true).await;
+        assert_eq!(code, "BAD_USER_INPUT");
+        assert!(message.contains("was stopped"), "{message}");
+    }
+
+    #[tokio::test]
+    async fn a_request_stopped_while_the_database_does_not_answer_is_unavailable() {
+        let (code, message) = code_when_stopped(false).await;
+        assert_eq!(code, "UNAVAILABLE");
+        assert!(message.contains("the database is not answering"), "{message}");
     }
 }

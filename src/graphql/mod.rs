@@ -41,14 +41,14 @@ pub type AppSchema = Schema<QueryRoot, MutationRoot, SubscriptionRoot>;
 /// through; each request adds its `Viewer` and `Loaders`.
 pub fn build(store: Store, settings: &Settings) -> Gateway {
     let schema = Schema::build(QueryRoot::default(), MutationRoot::default(), SubscriptionRoot)
-        .data(store)
+        .data(store.clone())
         .data(settings.links.clone())
         // Depth, fields and aliases are checked by the gateway in one linear
         // pass; async-graphql's depth limit would also refuse the standard
         // introspection queries.
         .limit_complexity(settings.limits.max_complexity)
         .finish();
-    Gateway::new(schema, settings.limits)
+    Gateway::new(schema, store, settings.limits)
 }
 
 /// The SDL of the schema, as the standard introspection queries see it:

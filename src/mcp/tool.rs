@@ -149,13 +149,15 @@ impl DocumentTool {
             }
         };
         let limit = app.settings.limits.request_timeout();
-        tokio::time::timeout(limit, reads).await.unwrap_or_else(|_| {
-            crate::metrics::metrics().limit_refused("request_timeout");
-            Err(ToolError::invalid(
-                format!("the call did not finish within {} s and was stopped", limit.as_secs()),
-                "narrow the filter, ask for smaller pages, or select fewer fields",
-            ))
-        })
+        match tokio::time::timeout(limit, reads).await {
+            Ok(read) => read,
+            Err(_) => {
+                crate::metrics::metrics().limit_refused("request_timeout");
+                let answers = app.store.answers().await;
+                let (message, code, hint) = crate::error_code::time_limit("the call", limit.as_secs(), answers);
+                Err(ToolError::new(code, message, hint))
+            }
+        }
     }
 
     /// Runs the document once and returns its data, or the first error as a

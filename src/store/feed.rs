@@ -118,12 +118,15 @@ impl Feed {
 
     async fn watch(self: Arc<Self>) {
         let mut listener = None;
+        // Said once while the database is away, not once a second.
+        let mut listen_failed = false;
         let mut gap_since: Option<Instant> = None;
         loop {
             let wait = match self.db.get_database_backend() {
                 DatabaseBackend::Postgres => {
                     if listener.is_none() {
-                        listener = pg_listener(&self.db).await;
+                        listener = pg_listener(&self.db, listen_failed).await;
+                        listen_failed = listener.is_none();
                     }
                     if gap_since.is_some() { POLL } else { PG_FALLBACK_POLL }
                 }
@@ -302,23 +305,30 @@ async fn newest_id(db: &DatabaseConnection) -> Result<i64> {
     Ok(newest.unwrap_or(0))
 }
 
-async fn pg_listener(db: &DatabaseConnection) -> Option<sea_orm::sqlx::postgres::PgListener> {
+/// A listener on the writers' channel; a failure is logged as a warning
+/// unless the last attempt failed too (`again`).
+async fn pg_listener(db: &DatabaseConnection, again: bool) -> Option<sea_orm::sqlx::postgres::PgListener> {
     let connect = async {
         let mut listener = sea_orm::sqlx::postgres::PgListener::connect_with(db.get_postgres_connection_pool()).await?;
         listener.listen(CHANNEL).await?;
         Ok::<_, sea_orm::sqlx::Error>(listener)
     };
-    match tokio::time::timeout(READ_TIMEOUT, connect).await {
-        Ok(Ok(listener)) => Some(listener),
-        Ok(Err(err)) => {
-            tracing::warn!(error = %err, "cannot LISTEN for task events; polling instead");
-            None
+    let why = match tokio::time::timeout(READ_TIMEOUT, connect).await {
+        Ok(Ok(listener)) => {
+            if again {
+                tracing::info!("listening for task events again");
+            }
+            return Some(listener);
         }
-        Err(_) => {
-            tracing::warn!("LISTEN for task events took over {READ_TIMEOUT:?}; polling instead");
-            None
-        }
+        Ok(Err(err)) => err.to_string(),
+        Err(_) => format!("no answer within {READ_TIMEOUT:?}"),
+    };
+    if again {
+        tracing::debug!(error = %why, "still cannot LISTEN for task events; polling instead");
+    } else {
+        tracing::warn!(error = %why, "cannot LISTEN for task events; polling instead");
     }
+    None
 }
 
 /// Waits for a notification; false when the listener failed (and must be

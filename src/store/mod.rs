@@ -126,7 +126,18 @@ pub struct Store {
     pub(crate) feed: std::sync::Arc<feed::Feed>,
 }
 
+/// How long a request stopped at its time limit waits to learn whether the
+/// database still answers.
+const ANSWER_WITHIN: std::time::Duration = std::time::Duration::from_secs(1);
+
 impl Store {
+    /// Whether the database answers a ping within a second: a request that
+    /// ran out of time while it does not was stopped by the database's
+    /// trouble, not by its own size.
+    pub async fn answers(&self) -> bool {
+        tokio::time::timeout(ANSWER_WITHIN, self.db.ping()).await.is_ok_and(|pinged| pinged.is_ok())
+    }
+
     pub fn new(db: DatabaseConnection, limits: PageLimits) -> Self {
         let feed = std::sync::Arc::new(feed::Feed::new(db.clone()));
         Self { db, limits, feed }
