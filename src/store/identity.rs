@@ -1,5 +1,5 @@
-//! Who a bearer token is: the `Viewer` it resolves to (one statement per
-//! request), and the check again that a token held longer than a request
+//! Who a bearer token is: the `Viewer` it resolves to (one statement, which
+//! `ViewerCache` saves most requests), and the check again that a token held longer than a request
 //! (MCP over stdio) still stands. A verified OAuth access token is a user
 //! of tasklens through a token row of its own (`oauth_viewer`): revoking
 //! that row shuts the user's OAuth access, and agent sessions and
@@ -55,7 +55,7 @@ pub enum AuthError {
 
 /// How stale `last_used_at` may get before a request writes it again: one
 /// write per token per minute instead of one per request.
-const LAST_USED_GRANULARITY_SECS: i64 = 60;
+pub(super) const LAST_USED_GRANULARITY_SECS: i64 = 60;
 
 /// The columns of a token's row and its user that a request needs, read in
 /// one statement.
@@ -69,10 +69,18 @@ struct TokenOwner {
     last_used_at: Option<DateTime<Utc>>,
 }
 
+/// The viewer of a `tl_` token, read from the database (requests go
+/// through `ViewerCache`, which remembers it).
 pub async fn authenticate(db: &DatabaseConnection, token: &str) -> Result<Viewer, AuthError> {
     if !token.starts_with(TOKEN_PREFIX) {
         return Err(AuthError::Invalid);
     }
+    viewer_of_hash(db, &hash_token(token)).await
+}
+
+/// The viewer of the token with this hash, in one statement (and a write
+/// of its last use, once a minute).
+pub(super) async fn viewer_of_hash(db: &DatabaseConnection, hash: &str) -> Result<Viewer, AuthError> {
     let mut select = api_token::Entity::find()
         .select_only()
         .column_as(api_token::Column::Id, "token_id")
@@ -81,7 +89,7 @@ pub async fn authenticate(db: &DatabaseConnection, token: &str) -> Result<Viewer
         .column(api_token::Column::WorkspaceId)
         .column(api_token::Column::ReadOnly)
         .column(api_token::Column::LastUsedAt)
-        .filter(api_token::Column::TokenHash.eq(hash_token(token)))
+        .filter(api_token::Column::TokenHash.eq(hash))
         .filter(api_token::Column::RevokedAt.is_null());
     QueryTrait::query(&mut select).join(
         JoinType::InnerJoin,
@@ -93,10 +101,7 @@ pub async fn authenticate(db: &DatabaseConnection, token: &str) -> Result<Viewer
     let stale =
         owner.last_used_at.is_none_or(|at: DateTime<Utc>| (now - at).num_seconds() >= LAST_USED_GRANULARITY_SECS);
     if stale {
-        api_token::ActiveModel { id: Set(owner.token_id), last_used_at: Set(Some(now)), ..Default::default() }
-            .update(db)
-            .await
-            .map_err(StoreError::from)?;
+        mark_used(db, owner.token_id, now).await?;
     }
     Ok(Viewer {
         user_id: owner.user_id,
@@ -107,6 +112,12 @@ pub async fn authenticate(db: &DatabaseConnection, token: &str) -> Result<Viewer
         lacks_write_scope: false,
         expires_at: None,
     })
+}
+
+/// Writes a token's last use.
+pub(super) async fn mark_used(db: &DatabaseConnection, token_id: i64, at: DateTime<Utc>) -> Result<(), StoreError> {
+    api_token::ActiveModel { id: Set(token_id), last_used_at: Set(Some(at)), ..Default::default() }.update(db).await?;
+    Ok(())
 }
 
 /// A user as a verified OAuth access token names them.
@@ -141,10 +152,7 @@ pub async fn oauth_viewer(db: &DatabaseConnection, identity: &OAuthIdentity<'_>)
     }
     let now = now();
     if row.last_used_at.is_none_or(|at| (now - at).num_seconds() >= LAST_USED_GRANULARITY_SECS) {
-        api_token::ActiveModel { id: Set(row.id), last_used_at: Set(Some(now)), ..Default::default() }
-            .update(db)
-            .await
-            .map_err(StoreError::from)?;
+        mark_used(db, row.id, now).await?;
     }
     Ok(Viewer {
         user_id: user.id,

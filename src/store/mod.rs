@@ -23,6 +23,7 @@ pub mod task_writes;
 pub mod tasks;
 pub mod tokens;
 pub mod users;
+pub mod viewer_cache;
 pub mod visibility;
 pub mod wiki;
 pub mod wiki_changes;
@@ -124,6 +125,8 @@ pub struct Store {
     pub(crate) limits: PageLimits,
     /// Task events from the durable log, for subscriptions.
     pub(crate) feed: std::sync::Arc<feed::Feed>,
+    /// Verified tokens, remembered until revoked.
+    pub(crate) viewers: std::sync::Arc<viewer_cache::ViewerCache>,
 }
 
 /// How long a request stopped at its time limit waits to learn whether the
@@ -140,6 +143,6 @@ impl Store {
 
     pub fn new(db: DatabaseConnection, limits: PageLimits) -> Self {
         let feed = std::sync::Arc::new(feed::Feed::new(db.clone()));
-        Self { db, limits, feed }
+        Self { db, limits, feed, viewers: Default::default() }
     }
 }

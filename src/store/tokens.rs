@@ -206,7 +206,9 @@ pub async fn revoke_own(store: &Store, viewer: &Viewer, id: i64) -> Result<api_t
     if owned.is_none() {
         return Err(StoreError::not_found(format!("no token with id {id}")));
     }
-    revoke(&store.db, id).await
+    let revoked = revoke(&store.db, id).await?;
+    store.viewers.forget_all();
+    Ok(revoked)
 }
 
 /// Creates a token for `username` and returns its text, which is shown once.

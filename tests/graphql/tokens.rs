@@ -1,5 +1,6 @@
 //! Tokens are listed, created and revoked (GraphQL and CLI); a revoked token
-//! is refused at once and its subscriptions end; failed attempts are slowed;
+//! is refused (at once when revoked through the server, within a second
+//! when revoked elsewhere) and its subscriptions end; failed attempts are slowed;
 //! a scoped token sees one workspace through every root field.
 
 use std::time::Duration;
@@ -116,6 +117,33 @@ async fn a_wide_deep_lineage_is_revoked_at_once(backend: Backend) {
         let (status, _) = app.post(Some(gone), "{ viewer { username } }", json!({})).await;
         assert_eq!(status, 401);
     }
+}
+
+/// A verified token is remembered: a request reads no token row. A
+/// revocation this gateway did not make (another gateway, the CLI, SQL)
+/// reaches it within a second; its own at once. While the database is
+/// away nothing is served from memory.
+async fn a_remembered_token_is_forgotten_within_a_second_of_its_revocation(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let (token, row) = tasklens::store::tokens::insert_token(&app.db, s.alice.id, None, false, "elsewhere", None)
+        .await
+        .expect("token");
+    let viewer = "{ viewer { username } }";
+    app.ok(&token, viewer, json!({})).await;
+    app.statements.take();
+    for _ in 0..3 {
+        assert_eq!(app.ok(&token, viewer, json!({})).await["viewer"]["username"], "alice");
+    }
+    let token_reads: Vec<String> = app.statements.take().into_iter().filter(|s| s.contains("token_hash")).collect();
+    assert!(token_reads.is_empty(), "the token is remembered, not read again: {token_reads:#?}");
+
+    tasklens::store::tokens::revoke(&app.db, row.id).await.expect("revoked behind the gateway's back");
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let (status, body) = app.post(Some(&token), viewer, json!({})).await;
+    assert_eq!(status, 401, "a second after its revocation: {body}");
+    // The others are read again, and still stand.
+    assert_eq!(app.ok(&s.alice_token, viewer, json!({})).await["viewer"]["username"], "alice");
 }
 
 async fn board_user_with_token(app: &TestApp, name: &str) {
@@ -260,7 +288,11 @@ async fn cli_lists_and_revokes_tokens_without_showing_them() {
     assert!(lines[0].starts_with("id\tuser\tname\tscope\tread_only\tcreated\tlast_used\trevoked"));
     let id = lines[1].split('\t').next().expect("id").to_owned();
     assert!(lines[1].ends_with("\t-"), "not revoked yet: {}", lines[1]);
+    // Remembered by the server, then revoked by another process: refused
+    // within a second.
+    app.ok(&s.alice_token, "{ viewer { username } }", json!({})).await;
     cli(&["token", "revoke", &id]);
+    tokio::time::sleep(Duration::from_secs(1)).await;
     let (status, _) = app.post(Some(&s.alice_token), "{ viewer { username } }", json!({})).await;
     assert_eq!(status, 401);
     let after = cli(&["token", "list"]);
@@ -272,6 +304,7 @@ on_both_backends!(
     tokens_are_listed_created_and_revoked_through_graphql,
     tokens_made_with_a_token_are_revoked_with_it,
     a_wide_deep_lineage_is_revoked_at_once,
+    a_remembered_token_is_forgotten_within_a_second_of_its_revocation,
     revoked_token_ends_its_subscription,
     failed_token_attempts_are_slowed,
     scoped_token_sees_one_workspace_through_every_root_field,
