@@ -1,10 +1,10 @@
 //! Relay connections over store pages; `totalCount` runs its COUNT only when
 //! selected, with the same condition as the page.
 
-use async_graphql::connection::{Connection, Edge};
+use async_graphql::connection::{Connection, CursorType, Edge};
 use async_graphql::{Context, Object, OutputType};
 
-use crate::store::cursor::DEFAULT_PAGE;
+use crate::store::cursor::{Cursor, DEFAULT_PAGE};
 use crate::store::events::ActivityFilter;
 use crate::store::projects::ProjectFilter;
 use crate::store::tasks::TaskFilter;
@@ -74,7 +74,25 @@ impl TotalCount {
     }
 }
 
-pub type Conn<N> = Connection<String, N, TotalCount>;
+pub type Conn<N> = Connection<Cursor, N, TotalCount>;
+
+/// Cursors go out encoded; they come back as `after` and `before`
+/// arguments, which the store decodes, never through this.
+impl CursorType for Cursor {
+    type Error = CursorNotRead;
+
+    fn decode_cursor(_: &str) -> Result<Self, Self::Error> {
+        Err(CursorNotRead)
+    }
+
+    fn encode_cursor(&self) -> String {
+        self.encoded()
+    }
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("cursors are read by the store")]
+pub struct CursorNotRead;
 
 /// A store page as a connection of GraphQL nodes.
 pub fn connection<M, N: OutputType>(page: Page<M>, count: TotalCount, node: impl Fn(M) -> N) -> Conn<N> {

@@ -127,7 +127,7 @@ impl Project {
 
 pub struct Status(pub status::Model);
 
-#[Object]
+#[Object(serial)]
 impl Status {
     async fn id(&self) -> ID {
         ids::encode("Status", self.0.id)
@@ -148,7 +148,7 @@ impl Status {
 
 pub struct Label(pub label::Model);
 
-#[Object]
+#[Object(serial)]
 impl Label {
     async fn id(&self) -> ID {
         ids::encode("Label", self.0.id)

@@ -229,7 +229,10 @@ impl Task {
     }
 }
 
-#[Object]
+// Fields one after another: a page's nodes read what their statement
+// and the primed loaders hold, so running their fields concurrently only
+// cost a task per field (async-graphql's FuturesUnordered).
+#[Object(serial)]
 impl Task {
     pub async fn id(&self) -> ID {
         ids::encode("Task", self.row.id)
@@ -237,6 +240,9 @@ impl Task {
     /// `KEY-number`, the task's name everywhere.
     #[graphql(name = "ref")]
     async fn task_ref(&self, ctx: &Context<'_>) -> async_graphql::Result<String> {
+        if let Some(key) = self.joined.as_ref().and_then(|joined| joined.project_key.as_deref()) {
+            return Ok(format!("{key}-{}", self.row.number));
+        }
         Ok(format!("{}-{}", self.project_key(ctx).await?, self.row.number))
     }
     async fn number(&self) -> i32 {
@@ -283,6 +289,9 @@ impl Task {
     }
     /// Done or canceled.
     async fn done(&self, ctx: &Context<'_>) -> async_graphql::Result<bool> {
+        if let Some(joined) = &self.joined {
+            return Ok(joined.status.as_ref().is_some_and(|s| s.category.is_closed()));
+        }
         Ok(self.status_row(ctx).await?.is_some_and(|s| s.category.is_closed()))
     }
     async fn priority(&self) -> Priority {

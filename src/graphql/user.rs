@@ -8,7 +8,7 @@ use super::ids;
 
 pub struct User(pub user::Model);
 
-#[Object]
+#[Object(serial)]
 impl User {
     pub async fn id(&self) -> ID {
         ids::encode("User", self.0.id)

@@ -191,8 +191,8 @@ impl WikiRevision {
         if let Some(summary) = &self.summary {
             return Ok(summary.clone());
         }
-        let page =
-            Page { items: vec![(String::new(), self.row.clone())], has_previous_page: false, has_next_page: false };
+        let unused = crate::store::cursor::Cursor::new("".into(), Vec::new());
+        let page = Page { items: vec![(unused, self.row.clone())], has_previous_page: false, has_next_page: false };
         let mut summaries = summaries(ctx, &page, true).await?;
         Ok(summaries.remove(&self.row.id).unwrap_or_default())
     }

@@ -138,6 +138,25 @@ pub fn digest(order: &str, filter: &str) -> String {
     hex::encode(&hasher.finalize()[..8])
 }
 
+/// A row's cursor, encoded only when a client reads it (a page's
+/// `endCursor`, an edge's `cursor`) rather than for every row of a page.
+#[derive(Debug, Clone)]
+pub struct Cursor {
+    digest: std::sync::Arc<str>,
+    position: Position,
+}
+
+impl Cursor {
+    pub fn new(digest: std::sync::Arc<str>, position: Position) -> Self {
+        Self { digest, position }
+    }
+
+    /// The cursor as clients pass it back.
+    pub fn encoded(&self) -> String {
+        encode(&self.digest, &self.position)
+    }
+}
+
 pub fn encode(digest: &str, position: &[KeyValue]) -> String {
     let payload =
         Payload { v: CURSOR_VERSION, d: digest.to_owned(), k: position.iter().map(KeyValue::to_json).collect() };

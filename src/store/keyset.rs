@@ -10,7 +10,7 @@ use sea_orm::{
 };
 
 use super::Result;
-use super::cursor::{self, Direction, KeyKind, KeyValue, PageRequest, Position};
+use super::cursor::{Cursor, Direction, KeyKind, KeyValue, PageRequest, Position};
 
 /// A sort order over a table: key expressions ending with a unique id, all
 /// in one direction, and how to read a row's position.
@@ -30,13 +30,13 @@ impl<M> KeysetOrder<M> {
 /// A page of rows with their cursors.
 #[derive(Debug)]
 pub struct Page<M> {
-    pub items: Vec<(String, M)>,
+    pub items: Vec<(Cursor, M)>,
     pub has_previous_page: bool,
     pub has_next_page: bool,
 }
 
 impl<M> Page<M> {
-    pub fn map<N>(self, f: impl FnMut((String, M)) -> (String, N)) -> Page<N> {
+    pub fn map<N>(self, f: impl FnMut((Cursor, M)) -> (Cursor, N)) -> Page<N> {
         Page {
             items: self.items.into_iter().map(f).collect(),
             has_previous_page: self.has_previous_page,
@@ -128,7 +128,8 @@ where
     if !forward {
         rows.reverse();
     }
-    let items = rows.into_iter().map(|row| (cursor::encode(digest, &(order.position)(&row)), row)).collect();
+    let digest: std::sync::Arc<str> = digest.into();
+    let items = rows.into_iter().map(|row| (Cursor::new(digest.clone(), (order.position)(&row)), row)).collect();
     Ok(Page {
         items,
         has_previous_page: if forward { request.after.is_some() } else { more },
@@ -216,7 +217,7 @@ mod tests {
         let first = page(&db, PageArgs::first(3)).await;
         assert_eq!(keys(&first), ["W7", "W5", "W6"]);
         assert!(first.has_next_page && !first.has_previous_page);
-        let after = |page: &Page<workspace::Model>| page.items.last().map(|(c, _)| c.clone());
+        let after = |page: &Page<workspace::Model>| page.items.last().map(|(c, _)| c.encoded());
         let second = page(&db, PageArgs { after: after(&first), ..PageArgs::first(3) }).await;
         assert_eq!(keys(&second), ["W3", "W2", "W4"]);
         assert!(second.has_next_page && second.has_previous_page);
@@ -231,7 +232,7 @@ mod tests {
         let last = page(&db, PageArgs { last: Some(3), ..PageArgs::default() }).await;
         assert_eq!(keys(&last), ["W2", "W4", "W1"]);
         assert!(last.has_previous_page && !last.has_next_page);
-        let before = last.items.first().map(|(c, _)| c.clone());
+        let before = last.items.first().map(|(c, _)| c.encoded());
         let earlier = page(&db, PageArgs { last: Some(3), before, ..PageArgs::default() }).await;
         assert_eq!(keys(&earlier), ["W5", "W6", "W3"]);
         assert!(earlier.has_previous_page && earlier.has_next_page);
@@ -257,7 +258,7 @@ mod tests {
             }
         });
         let first = page(&db, PageArgs::first(2)).await;
-        let after = first.items.last().map(|(c, _)| c.clone());
+        let after = first.items.last().map(|(c, _)| c.encoded());
         page(&db, PageArgs { after, ..PageArgs::first(2) }).await;
         let statements = statements.lock().map(|s| s.clone()).unwrap_or_default();
         assert_eq!(statements.len(), 2, "{statements:?}");

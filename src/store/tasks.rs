@@ -357,10 +357,39 @@ impl FromQueryResult for TaskRow {
         Ok(Self {
             task: task::Model::from_query_result(res, pre)?,
             project_key: res.try_get(pre, PROJECT_KEY)?,
-            status: Option::<status::Model>::from_query_result(res, STATUS_PREFIX)?,
-            assignee: Option::<user::Model>::from_query_result(res, ASSIGNEE_PREFIX)?,
+            status: joined_status(res)?,
+            assignee: joined_assignee(res)?,
         })
     }
+}
+
+// The joined rows are read by their whole column names: sea-orm's reading
+// with a prefix formats each name anew, a dozen strings per row of a page.
+// (Each struct literal names every field, so a column added to either
+// entity stops the build here until it is read; `select_page` names them.)
+
+fn joined_status(res: &QueryResult) -> std::result::Result<Option<status::Model>, DbErr> {
+    let Some(id) = res.try_get::<Option<i64>>("", "s_id")? else { return Ok(None) };
+    Ok(Some(status::Model {
+        id,
+        project_id: res.try_get("", "s_project_id")?,
+        key: res.try_get("", "s_key")?,
+        name: res.try_get("", "s_name")?,
+        category: res.try_get("", "s_category")?,
+        position: res.try_get("", "s_position")?,
+    }))
+}
+
+fn joined_assignee(res: &QueryResult) -> std::result::Result<Option<user::Model>, DbErr> {
+    let Some(id) = res.try_get::<Option<i64>>("", "u_id")? else { return Ok(None) };
+    Ok(Some(user::Model {
+        id,
+        username: res.try_get("", "u_username")?,
+        display_name: res.try_get("", "u_display_name")?,
+        email: res.try_get("", "u_email")?,
+        is_agent: res.try_get("", "u_is_agent")?,
+        created_at: res.try_get("", "u_created_at")?,
+    }))
 }
 
 fn select_page(columns: TaskColumns) -> Select<task::Entity> {

@@ -311,7 +311,7 @@ async fn task_pages_are_planned_once_per_connection_on_postgres() {
             let (updated, columns) = (TaskOrder::Updated, TaskColumns::default());
             let args = PageArgs::first(50);
             let first = tasks::page(&store, &viewer, filter, updated, None, &args, columns).await.expect("first page");
-            let after = first.items.last().map(|(cursor, _)| cursor.clone());
+            let after = first.items.last().map(|(cursor, _)| cursor.encoded());
             let args = PageArgs { after, ..PageArgs::first(50) };
             let deep = tasks::page(&store, &viewer, filter, updated, None, &args, columns).await.expect("next page");
             assert_eq!(deep.items.len(), 50);
