@@ -501,6 +501,7 @@ def table(out):
     print("CPU ms/request: user + system time over the requests wrk completed in a run (median over rounds), "
           "of the server process with its children (gateway) and of every `postgres` process (db), "
           "read from /proc before and after each run.")
+    print()
     statements_table(rows, statements)
     idle = {}
     for server in SERVERS:
