@@ -9,6 +9,7 @@
 //! every request reads its token as before, and fails as before.
 
 use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -16,13 +17,17 @@ use chrono::{DateTime, Utc};
 use lru::LruCache;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ColumnTrait, DatabaseConnection, EntityTrait, QueryFilter, QuerySelect};
-use tokio::sync::{OnceCell, watch};
+use tokio::sync::watch;
 
 use entity::api_token;
 
 use super::identity::{self, AuthError, Viewer};
 use super::{StoreError, now};
 use crate::auth::{TOKEN_PREFIX, hash_token};
+
+const IDLE: u8 = 0;
+const STARTING: u8 = 1;
+const WATCHING: u8 = 2;
 
 /// How often the watcher reads the count of revoked tokens.
 const WATCH_EVERY: Duration = Duration::from_millis(250);
@@ -51,7 +56,8 @@ struct State {
 /// The remembered viewers of one gateway.
 pub struct ViewerCache {
     state: Mutex<State>,
-    started: OnceCell<()>,
+    /// `IDLE`, `STARTING` (one request takes the first reading) or `WATCHING`.
+    watcher: AtomicU8,
     /// Sends the generation each time viewers are forgotten.
     forgotten: watch::Sender<u64>,
 }
@@ -67,7 +73,7 @@ impl Default for ViewerCache {
         let capacity = NonZeroUsize::new(CAPACITY).unwrap_or(NonZeroUsize::MIN);
         Self {
             state: Mutex::new(State { viewers: LruCache::new(capacity), generation: 0, watched_at: None }),
-            started: OnceCell::new(),
+            watcher: AtomicU8::new(IDLE),
             forgotten: watch::channel(0).0,
         }
     }
@@ -140,23 +146,30 @@ impl ViewerCache {
         self.forgotten.subscribe()
     }
 
-    /// Starts the watcher from a first reading taken here, so the requests
-    /// after this one are served from memory; while that reading fails,
-    /// nothing is remembered and the next request tries again.
+    /// Starts the watcher from a first reading taken by one request, so the
+    /// requests after it are served from memory. The others do not wait for
+    /// that reading: they read their tokens meanwhile, and while it fails
+    /// nothing is remembered and a later request tries again.
     async fn ensure_watching(self: &Arc<Self>, db: &DatabaseConnection) {
-        let started = self
-            .started
-            .get_or_try_init(|| async {
-                let at = Instant::now();
-                let count = tokio::time::timeout(TRUSTED_FOR, revoked_count(db)).await.map_err(|_| ())?;
-                let count = count.map_err(|err| tracing::debug!(error = %err, "revoked tokens not counted"))?;
+        if self.watcher.compare_exchange(IDLE, STARTING, Ordering::SeqCst, Ordering::SeqCst).is_err() {
+            return;
+        }
+        let at = Instant::now();
+        match tokio::time::timeout(TRUSTED_FOR, revoked_count(db)).await {
+            Ok(Ok(count)) => {
+                // A read that began before this count may hold a token it
+                // already counts as revoked: it is not kept.
+                self.forget_all();
                 self.watched(at);
+                self.watcher.store(WATCHING, Ordering::SeqCst);
                 tokio::spawn(watch_revocations(Arc::downgrade(self), db.clone(), count));
-                Ok::<(), ()>(())
-            })
-            .await;
-        if started.is_err() {
-            tracing::debug!("tokens are read per request until the revoked ones can be counted");
+            }
+            failed => {
+                if let Ok(Err(err)) = failed {
+                    tracing::debug!(error = %err, "revoked tokens not counted; tokens are read per request");
+                }
+                self.watcher.store(IDLE, Ordering::SeqCst);
+            }
         }
     }
 
