@@ -151,7 +151,9 @@ impl ViewerCache {
     /// that reading: they read their tokens meanwhile, and while it fails
     /// nothing is remembered and a later request tries again.
     async fn ensure_watching(self: &Arc<Self>, db: &DatabaseConnection) {
-        if self.watcher.compare_exchange(IDLE, STARTING, Ordering::SeqCst, Ordering::SeqCst).is_err() {
+        if self.watcher.load(Ordering::Acquire) == WATCHING
+            || self.watcher.compare_exchange(IDLE, STARTING, Ordering::SeqCst, Ordering::SeqCst).is_err()
+        {
             return;
         }
         let at = Instant::now();
