@@ -16,6 +16,7 @@ mod m20261201_000003_status_task_counts;
 mod m20261201_000004_token_parent;
 mod m20261202_000001_names_in_nfc;
 mod m20261202_000002_task_sources;
+mod m20261203_000001_assignee_page_index;
 
 /// The due date that sorts unscheduled tasks after every real one in the
 /// "due" order. A four-digit year, so that SQLite's text dates still compare
@@ -36,6 +37,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261201_000004_token_parent::Migration),
             Box::new(m20261202_000001_names_in_nfc::Migration),
             Box::new(m20261202_000002_task_sources::Migration),
+            Box::new(m20261203_000001_assignee_page_index::Migration),
         ]
     }
 }

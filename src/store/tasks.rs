@@ -1,7 +1,7 @@
 //! Reading tasks: the filter, the four keyset orders, pages, totals and refs.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::sea_query::{Expr, ExprTrait, Query, QueryStatementBuilder, SelectStatement};
+use sea_orm::sea_query::{Alias, Asterisk, Expr, ExprTrait, Query, QueryStatementBuilder, SelectStatement};
 use sea_orm::{
     ActiveEnum, ColumnTrait, Condition, DbErr, EntityTrait, FromQueryResult, IdenStatic, Iterable, JoinType,
     QueryFilter, QueryOrder, QueryResult, QuerySelect, QueryTrait, Select,
@@ -234,7 +234,11 @@ fn visible(c: Condition, viewer: &Viewer, filter: &TaskFilter, project_id: Optio
 fn people(c: Condition, viewer: &Viewer, filter: &TaskFilter) -> Condition {
     let mut c = c;
     if let Some(name) = &filter.assignee {
-        c = c.add(task::Column::AssigneeId.in_subquery(user_id_by_name(viewer, name)));
+        // Usernames are unique: as a scalar subquery the assignee is a
+        // constant to both planners, so a project's page of one assignee
+        // walks their index in order instead of sorting all their tasks.
+        let id = Expr::SubQuery(None, Box::new(user_id_by_name(viewer, name).into_sub_query_statement()));
+        c = c.add(Expr::col((task::Entity, task::Column::AssigneeId)).eq(id));
     }
     if let Some(name) = &filter.involves {
         let coworking = Query::select()
@@ -335,14 +339,14 @@ fn select_columns(columns: TaskColumns) -> Select<task::Entity> {
 
 /// A task of a page with what nearly every list shows beside it (its
 /// project's key, its status, its assignee), read in the page's own
-/// statement by joins on primary keys. The statement is the same whatever
-/// the selection, so each connection prepares it once.
+/// statement by joins on primary keys made after the page is cut. The
+/// statement is the same whatever the selection, so each connection
+/// prepares it once.
 #[derive(Debug, Clone)]
 pub struct TaskRow {
     pub task: task::Model,
     /// Always present (a task's project exists); read through a LEFT JOIN
-    /// so that both planners keep the task table outermost and walk the
-    /// order's index, as with the other joins.
+    /// as the other joins are.
     pub project_key: Option<String>,
     pub status: Option<status::Model>,
     pub assignee: Option<user::Model>,
@@ -366,7 +370,7 @@ impl FromQueryResult for TaskRow {
 // The joined rows are read by their whole column names: sea-orm's reading
 // with a prefix formats each name anew, a dozen strings per row of a page.
 // (Each struct literal names every field, so a column added to either
-// entity stops the build here until it is read; `select_page` names them.)
+// entity stops the build here until it is read; `joined_to_page` names them.)
 
 fn joined_status(res: &QueryResult) -> std::result::Result<Option<status::Model>, DbErr> {
     let Some(id) = res.try_get::<Option<i64>>("", "s_id")? else { return Ok(None) };
@@ -392,17 +396,21 @@ fn joined_assignee(res: &QueryResult) -> std::result::Result<Option<user::Model>
     }))
 }
 
-fn select_page(columns: TaskColumns) -> Select<task::Entity> {
-    let mut select = select_columns(columns);
+/// What a page's rows are joined to once the page is cut (see
+/// `keyset::fetch_joined_page`): every column of the page's tasks, then
+/// their status, assignee and project key.
+fn joined_to_page() -> SelectStatement {
+    let mut select = Query::select();
+    select.column((task::Entity, Asterisk)).from_as(Alias::new(keyset::PAGE_ROWS), task::Entity);
     for column in status::Column::iter() {
-        select = select.expr_as(Expr::col((status::Entity, column)), format!("{STATUS_PREFIX}{}", column.as_str()));
+        select.expr_as(Expr::col((status::Entity, column)), Alias::new(format!("{STATUS_PREFIX}{}", column.as_str())));
     }
     for column in user::Column::iter() {
-        select = select.expr_as(Expr::col((user::Entity, column)), format!("{ASSIGNEE_PREFIX}{}", column.as_str()));
+        select.expr_as(Expr::col((user::Entity, column)), Alias::new(format!("{ASSIGNEE_PREFIX}{}", column.as_str())));
     }
-    select = select.expr_as(Expr::col((project::Entity, project::Column::Key)), PROJECT_KEY);
+    select.expr_as(Expr::col((project::Entity, project::Column::Key)), Alias::new(PROJECT_KEY));
     let on = |table_id: Expr, task_column: task::Column| table_id.equals((task::Entity, task_column));
-    QueryTrait::query(&mut select)
+    select
         .join(
             JoinType::LeftJoin,
             project::Entity,
@@ -439,8 +447,8 @@ pub async fn page(
     let spec = order_spec(order);
     let digest = digest(filter, order, project_id);
     let request = args.validate(store.limits, &digest, &spec.kinds())?;
-    let select = select_page(columns).filter(condition(viewer, filter, project_id)?);
-    keyset::fetch_page(&store.db, select, &spec, &digest, &request).await
+    let select = select_columns(columns).filter(condition(viewer, filter, project_id)?);
+    keyset::fetch_joined_page(&store.db, select, Some(joined_to_page()), &spec, &digest, &request).await
 }
 
 /// Whether a filter narrows by project, status and done at most, so that
