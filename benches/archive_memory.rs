@@ -6,6 +6,8 @@
 //!
 //! `cargo bench --bench archive_memory` (add `-- --quick` for 10,000 only).
 
+#![allow(clippy::too_many_lines)]
+
 use std::path::Path;
 
 #[path = "support/measured.rs"]

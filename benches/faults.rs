@@ -15,6 +15,8 @@
 //! `TASKLENS_BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres cargo bench --bench faults`
 //! (a database of its own is made on that server and dropped after).
 
+#![allow(clippy::too_many_lines)]
+
 #[path = "../tests/support/proxy.rs"]
 mod proxy;
 

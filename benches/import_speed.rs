@@ -6,6 +6,8 @@
 //!
 //! `cargo bench --bench import_speed` (add `-- --quick` for a tenth).
 
+#![allow(clippy::too_many_lines)]
+
 #[path = "support/measured.rs"]
 mod measured;
 

@@ -6,6 +6,8 @@
 //! `cargo bench --bench live_latency`. Both gateways run in this process,
 //! each with its own connections and its own feed, as two servers would.
 
+#![allow(clippy::too_many_lines)]
+
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -26,7 +28,7 @@ async fn gateway(url: &str) -> String {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
     let app = App::new(conn, Settings::default());
-    let router = http::router(app.clone(), tasklens::mcp::ToolSet::new(&app));
+    let router = http::router(app.clone(), tasklens::mcp::ServedTools::new(&app));
     tokio::spawn(async move { axum::serve(listener, router).await.ok() });
     base
 }

@@ -11,6 +11,8 @@
 //! tracing extension instead), so the last column is what the limits cost
 //! on an ordinary page, measured in one run on one machine.
 
+#![allow(clippy::too_many_lines)]
+
 use std::time::{Duration, Instant};
 
 use sea_orm::{ConnectionTrait, Database};

@@ -5,6 +5,8 @@
 //! `cargo bench --bench probes`. RSS is this process's (server and client
 //! share it), read from /proc before and after each probe.
 
+#![allow(clippy::too_many_lines)]
+
 use std::time::{Duration, Instant};
 
 use rmcp::ServiceExt;

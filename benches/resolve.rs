@@ -13,6 +13,8 @@
 //! statements cost and nothing waits on a disk. Allocations are counted by
 //! the allocator, on a single-threaded runtime, for one request.
 
+#![allow(clippy::too_many_lines)]
+
 use std::alloc::{GlobalAlloc, Layout};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};

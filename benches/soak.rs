@@ -8,6 +8,8 @@
 //!
 //! Run by `bench/soak.sh`, which builds, seeds and starts the server.
 
+#![allow(clippy::too_many_lines)]
+
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 

@@ -523,6 +523,10 @@ pub struct Limits {
     pub body_read_timeout: u64,
 }
 
+/// The page a connection serves when neither `first` nor `last` is given
+/// (or the largest page, `max_page`, when that is smaller). Not a flag.
+pub const DEFAULT_PAGE: u64 = 50;
+
 /// The limits a server has unless told otherwise: the one source of the
 /// flags' defaults and of `Limits::default()`.
 pub const DEFAULT_LIMITS: Limits = Limits {

@@ -44,7 +44,7 @@ use persisted_queries::PersistedQueries;
 
 /// Builds the whole service over `app`, serving `tools` at `/mcp`; `main`
 /// and the tests share it.
-pub fn router(app: App, tools: mcp::ToolSet) -> Router {
+pub fn router(app: App, tools: mcp::ServedTools) -> Router {
     let graphql = Router::new()
         .route("/graphql", get(graphql_http::get).post(graphql_http::post))
         .layer(Extension(PersistedQueries::new()))
@@ -177,7 +177,7 @@ async fn limit_body(State(app): State<App>, request: Request, next: Next) -> Res
 }
 
 fn body_too_slow(deadline: Duration, media: MediaType) -> Response {
-    crate::metrics::metrics().limit_refused("body_read_timeout");
+    crate::metrics::metrics().limit_refused(crate::metrics::Limit::BodyReadTimeout);
     let message = format!("the request body did not arrive within {} s", deadline.as_secs());
     let errors = vec![error::request_error(&message, ErrorCode::BadUserInput, Some("send the whole body at once"))];
     let mut response = graphql_http::errors_response(StatusCode::REQUEST_TIMEOUT, media, errors);
@@ -186,7 +186,7 @@ fn body_too_slow(deadline: Duration, media: MediaType) -> Response {
 }
 
 fn body_too_large(max: usize, media: MediaType) -> Response {
-    crate::metrics::metrics().limit_refused("body_bytes");
+    crate::metrics::metrics().limit_refused(crate::metrics::Limit::BodyBytes);
     let message = format!("the request body is larger than {max} bytes");
     let errors = vec![error::request_error(
         &message,
@@ -216,7 +216,7 @@ fn metrics_routes() -> Router<App> {
 /// (Prometheus asks so), else in Prometheus's text format.
 async fn metrics(State(app): State<App>, headers: HeaderMap) -> Response {
     use crate::metrics::{OPENMETRICS_TEXT, PROMETHEUS_TEXT, metrics};
-    let (in_use, idle, max) = crate::db::pool_state(&app.store.db);
+    let (in_use, idle, max) = app.store.pool_state();
     metrics().pool(in_use, idle, max);
     let accept = headers.get(header::ACCEPT).and_then(|v| v.to_str().ok()).unwrap_or_default();
     let openmetrics = accept.contains("application/openmetrics-text");
@@ -251,8 +251,8 @@ async fn readyz(State(app): State<App>) -> Response {
     if app.is_stopping() {
         return (StatusCode::SERVICE_UNAVAILABLE, "stopping").into_response();
     }
-    match crate::db::pending_migrations(&app.store.db).await {
-        Ok(0) => match crate::db::disk_writable(&app.store.db).await {
+    match app.store.pending_migrations().await {
+        Ok(0) => match app.store.disk_writable().await {
             Ok(()) => (StatusCode::OK, "ready").into_response(),
             Err(why) => {
                 tracing::warn!(reason = %why, "not ready: writes would fail");
@@ -272,7 +272,7 @@ async fn readyz(State(app): State<App>) -> Response {
 }
 
 async fn healthz(State(app): State<App>) -> Response {
-    match app.store.db.ping().await {
+    match app.store.ping().await {
         Ok(()) => (StatusCode::OK, "ok").into_response(),
         Err(err) => {
             tracing::error!(error = %err, "health check failed");

@@ -11,13 +11,15 @@
 
 pub mod auth;
 pub mod config;
-pub mod connect;
+pub mod connection_help;
 pub mod db;
 pub mod demo;
 pub mod error_code;
 pub mod graphql;
 pub mod http;
 pub mod import;
+#[cfg(test)]
+mod layer_rules;
 pub mod mcp;
 pub mod metrics;
 pub mod oauth;
@@ -55,8 +57,10 @@ impl App {
         let (_, _, pool_size) = db::pool_state(&db);
         let store = Store::new(db, PageLimits::new(limits.max_page));
         let graphql = graphql::build(store.clone(), &settings);
-        let base =
-            settings.public_url.clone().unwrap_or_else(|| connect::base_url(None, ([127, 0, 0, 1], 8080).into()));
+        let base = settings
+            .public_url
+            .clone()
+            .unwrap_or_else(|| connection_help::base_url(None, ([127, 0, 0, 1], 8080).into()));
         let oauth = oauth::ResourceServer::new(&settings.oauth, &base).map(std::sync::Arc::new);
         Self {
             oauth,

@@ -11,7 +11,7 @@ use tasklens::config::{
 };
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
 use tasklens::store::{identity, tokens};
-use tasklens::{App, connect, db, graphql, http, import, mcp, store};
+use tasklens::{App, connection_help, db, graphql, http, import, mcp, store};
 
 type Failure = Box<dyn std::error::Error>;
 
@@ -119,7 +119,7 @@ async fn mcp_stdio(url: &str, token: &str, choice: &ToolChoice, settings: Settin
     let conn = db::connect_with(url, &settings.database).await?;
     let viewer = identity::authenticate(&conn, token).await.map_err(|err| format!("cannot use this token: {err}"))?;
     let app = App::new(conn, settings);
-    let mut tools = mcp::ToolSet::new(&app);
+    let mut tools = mcp::ServedTools::new(&app);
     tools.load_configured(&app).await?;
     tools.choose(choice)?;
     tools.reload_on_hangup(app.clone());
@@ -158,8 +158,8 @@ async fn seed(url: &str, args: &SeedArgs) -> Result<(), Failure> {
 
 async fn serve(url: &str, args: ServeArgs, mut settings: Settings) -> Result<(), Failure> {
     if settings.oauth.issuer.is_some() && settings.oauth.audience.is_none() {
-        let base = connect::base_url(settings.public_url.as_ref(), args.listen);
-        settings.oauth.audience = Some(connect::at(&base, "mcp"));
+        let base = connection_help::base_url(settings.public_url.as_ref(), args.listen);
+        settings.oauth.audience = Some(connection_help::at(&base, "mcp"));
     }
     let mut conn = db::connect_with(url, &settings.database).await?;
     if args.demo {
@@ -183,7 +183,7 @@ async fn serve(url: &str, args: ServeArgs, mut settings: Settings) -> Result<(),
         .map_err(|err| format!("cannot listen on {}: {err}", args.listen))?;
     tracing::info!(address = %args.listen, database = %db::redact(url), "serving");
     let app = App::new(conn, settings);
-    let mut tools = mcp::ToolSet::new(&app);
+    let mut tools = mcp::ServedTools::new(&app);
     tools.load_configured(&app).await?;
     tools.choose(&args.tools)?;
     tools.reload_on_hangup(app.clone());
@@ -233,13 +233,13 @@ async fn termination() {
 
 /// The board and GraphiQL links and the agent lines for `token`.
 fn connection_lines(database_url: &str, settings: &Settings, listen: std::net::SocketAddr, token: &str) -> String {
-    let base = connect::base_url(settings.public_url.as_ref(), listen);
+    let base = connection_help::base_url(settings.public_url.as_ref(), listen);
     let cwd = std::env::current_dir().unwrap_or_default();
     // A password stays out of the printed line (and so out of logs that
     // capture it): the person puts it back.
-    let database_url = db::redact(&connect::absolute_database_url(database_url, &cwd));
+    let database_url = db::redact(&connection_help::absolute_database_url(database_url, &cwd));
     let program = std::env::current_exe().map_or_else(|_| "tasklens".to_owned(), |p| p.display().to_string());
-    let connection = connect::Connection { base: &base, token, database_url: &database_url, program: &program };
+    let connection = connection_help::Connection { base: &base, token, database_url: &database_url, program: &program };
     format!("Board: {}\nGraphiQL: {}\n\n{}", connection.board(), connection.graphiql(), connection.agent_lines())
 }
 

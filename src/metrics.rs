@@ -55,6 +55,52 @@ struct ToolOutcomeLabels {
     outcome: &'static str,
 }
 
+/// The limits `tasklens_limit_refusals` counts refusals of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Aliases,
+    Arguments,
+    BodyBytes,
+    BodyReadTimeout,
+    Complexity,
+    Connections,
+    DbQueue,
+    Depth,
+    DocumentBytes,
+    Fields,
+    Introspection,
+    Mutations,
+    Nesting,
+    Page,
+    RequestTimeout,
+    WsOperations,
+}
+
+impl Limit {
+    /// The `limit` label: the flag's name without `--max-` and in snake
+    /// case (`body_bytes`, `depth`, `page`), or the limit's own name.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Aliases => "aliases",
+            Self::Arguments => "arguments",
+            Self::BodyBytes => "body_bytes",
+            Self::BodyReadTimeout => "body_read_timeout",
+            Self::Complexity => "complexity",
+            Self::Connections => "connections",
+            Self::DbQueue => "db_queue",
+            Self::Depth => "depth",
+            Self::DocumentBytes => "document_bytes",
+            Self::Fields => "fields",
+            Self::Introspection => "introspection",
+            Self::Mutations => "mutations",
+            Self::Nesting => "nesting",
+            Self::Page => "page",
+            Self::RequestTimeout => "request_timeout",
+            Self::WsOperations => "ws_operations",
+        }
+    }
+}
+
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct LimitLabels {
     limit: &'static str,
@@ -292,10 +338,9 @@ impl Metrics {
         }
     }
 
-    /// A request refused for going over `limit` (a flag's name without
-    /// `--max-`, e.g. `body_bytes`, `depth`, `page`).
-    pub fn limit_refused(&self, limit: &'static str) {
-        self.limit_refusals.get_or_create(&LimitLabels { limit }).inc();
+    /// A request refused for going over `limit`.
+    pub fn limit_refused(&self, limit: Limit) {
+        self.limit_refusals.get_or_create(&LimitLabels { limit: limit.label() }).inc();
     }
 
     pub fn auth_throttled(&self) {

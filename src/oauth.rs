@@ -106,7 +106,7 @@ impl ResourceServer {
     /// `base` is this server's public URL.
     pub fn new(settings: &OAuthSettings, base: &url::Url) -> Option<Self> {
         let issuer = settings.issuer.clone()?;
-        let audience = settings.audience.clone().unwrap_or_else(|| crate::connect::at(base, "mcp"));
+        let audience = settings.audience.clone().unwrap_or_else(|| crate::connection_help::at(base, "mcp"));
         let metadata_url = metadata_url(base, &audience);
         Some(Self {
             keys: keys::Keys::new(issuer.clone()),

@@ -4,7 +4,8 @@
 use async_graphql::connection::{Connection, CursorType, Edge};
 use async_graphql::{Context, Object, OutputType};
 
-use crate::store::cursor::{Cursor, DEFAULT_PAGE};
+use crate::config::DEFAULT_PAGE;
+use crate::store::cursor::Cursor;
 use crate::store::events::ActivityFilter;
 use crate::store::projects::ProjectFilter;
 use crate::store::tasks::TaskFilter;

@@ -54,7 +54,7 @@ impl Gateway {
     }
 
     async fn timed_out(&self) -> Response {
-        crate::metrics::metrics().limit_refused("request_timeout");
+        crate::metrics::metrics().limit_refused(crate::metrics::Limit::RequestTimeout);
         let seconds = self.limits.request_timeout().as_secs();
         let answers = self.store.answers().await;
         tracing::warn!(seconds, database_answers = answers, "request stopped at the time limit");
@@ -123,9 +123,9 @@ fn counted(ty: Option<OperationType>, response: &Response) {
     let metrics = crate::metrics::metrics();
     for error in &response.errors {
         if error.message.starts_with("Query is too complex") {
-            metrics.limit_refused("complexity");
+            metrics.limit_refused(crate::metrics::Limit::Complexity);
         } else if error.message.starts_with("Query is nested too deep") {
-            metrics.limit_refused("depth");
+            metrics.limit_refused(crate::metrics::Limit::Depth);
         }
     }
     let kind = match ty {

@@ -21,6 +21,7 @@ use super::error::ErrorCode;
 use super::introspection::IntrospectionSizes;
 use super::nesting;
 use crate::config::Limits;
+use crate::metrics::Limit;
 
 /// The measure of a selection set with its fragments expanded.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -109,18 +110,20 @@ impl DocumentError {
         }
     }
 
-    /// The limit this error went over, as `tasklens_limit_refusals` names
-    /// it; None for a document that is wrong rather than too large.
-    pub fn limit(&self) -> Option<&'static str> {
+    /// The limit this error went over; None for a document that is wrong
+    /// rather than too large.
+    pub fn limit(&self) -> Option<Limit> {
         Some(match self {
-            DocumentError::TooLong { .. } => "document_bytes",
-            DocumentError::TooManyFields { .. } => "fields",
-            DocumentError::TooManyAliases { .. } => "aliases",
-            DocumentError::TooManyArguments { .. } => "arguments",
-            DocumentError::TooManyMutations { .. } => "mutations",
-            DocumentError::TooDeep { .. } | DocumentError::TooNested(_) => "depth",
-            DocumentError::IntrospectionTooLarge { .. } | DocumentError::RepeatedIntrospection(_) => "introspection",
-            DocumentError::TextTooNested { .. } | DocumentError::VariableTooNested { .. } => "nesting",
+            DocumentError::TooLong { .. } => Limit::DocumentBytes,
+            DocumentError::TooManyFields { .. } => Limit::Fields,
+            DocumentError::TooManyAliases { .. } => Limit::Aliases,
+            DocumentError::TooManyArguments { .. } => Limit::Arguments,
+            DocumentError::TooManyMutations { .. } => Limit::Mutations,
+            DocumentError::TooDeep { .. } | DocumentError::TooNested(_) => Limit::Depth,
+            DocumentError::IntrospectionTooLarge { .. } | DocumentError::RepeatedIntrospection(_) => {
+                Limit::Introspection
+            }
+            DocumentError::TextTooNested { .. } | DocumentError::VariableTooNested { .. } => Limit::Nesting,
             DocumentError::FragmentCycle(_) | DocumentError::UnknownFragment(_) => return None,
         })
     }

@@ -9,7 +9,7 @@ use chrono::{DateTime, Utc};
 
 use entity::{wiki_page, wiki_revision};
 
-use crate::store::lookup::words;
+use crate::store::fragments::words;
 use crate::store::wiki::{self, PageColumns, TreeEntry, WikiFilter};
 use crate::store::wiki_changes::{self, ChangesFilter};
 use crate::store::wiki_search::{self, WikiSearch};

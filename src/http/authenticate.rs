@@ -20,9 +20,9 @@ use super::graphql_http::{self, MediaType};
 use crate::App;
 use crate::auth;
 use crate::graphql::error::{self, ErrorCode};
-use crate::mcp::ToolSet;
+use crate::mcp::ServedTools;
 use crate::oauth::{ResourceServer, TokenError};
-use crate::store::identity::{self, OAuthIdentity};
+use crate::store::identity::OAuthIdentity;
 use crate::store::{AuthError, Viewer};
 
 pub(super) fn unauthorized(app: &App, err: &AuthError, media: MediaType) -> Response {
@@ -88,7 +88,7 @@ pub(super) async fn viewer_of(app: &App, headers: &HeaderMap) -> Result<Viewer, 
 pub(super) async fn authenticate(app: &App, token: &str) -> Result<Viewer, AuthError> {
     match &app.oauth {
         Some(oauth) if ResourceServer::looks_like_jwt(token) => oauth_viewer(app, oauth, token).await,
-        _ => app.store.viewers.authenticate(&app.store.db, token).await,
+        _ => app.store.viewer_of_token(token).await,
     }
 }
 
@@ -113,7 +113,7 @@ async fn oauth_viewer(app: &App, oauth: &ResourceServer, token: &str) -> Result<
         can_write: grant.can_write,
         expires_at: grant.expires_at,
     };
-    identity::oauth_viewer(&app.store.db, &identity).await
+    app.store.viewer_of_oauth(&identity).await
 }
 
 /// The client's address, when the server was started with connection info
@@ -175,7 +175,7 @@ pub(super) fn write_scope_missing(app: &App, media: MediaType) -> Response {
 /// write scope, is answered 403 `insufficient_scope` before it runs (the
 /// body is already read whole and bounded).
 pub(super) async fn mcp_write_scope(
-    State((app, tools)): State<(App, ToolSet)>,
+    State((app, tools)): State<(App, ServedTools)>,
     request: Request,
     next: Next,
 ) -> Response {

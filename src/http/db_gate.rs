@@ -81,7 +81,7 @@ pub(super) async fn gate(State(app): State<App>, request: Request, next: Next) -
     match app.db_gate.enter().await {
         Ok(_permit) => next.run(request).await,
         Err(refusal) => {
-            crate::metrics::metrics().limit_refused("db_queue");
+            crate::metrics::metrics().limit_refused(crate::metrics::Limit::DbQueue);
             let message = match refusal {
                 Refusal::QueueFull => {
                     "the server is at capacity: every database connection is busy and the queue is full"

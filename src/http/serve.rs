@@ -63,7 +63,7 @@ impl Refusals {
     /// Counts one refusal; whether it was logged.
     fn refused(&mut self, max: usize) -> bool {
         let due = self.last_warning.is_none_or(|at| at.elapsed() >= CAP_WARNING_EVERY);
-        crate::metrics::metrics().limit_refused("connections");
+        crate::metrics::metrics().limit_refused(crate::metrics::Limit::Connections);
         if due {
             tracing::warn!(max, "connections closed: the server holds its most connections");
             self.last_warning = Some(Instant::now());

@@ -89,8 +89,8 @@ pub async fn graphql_ws(
             data.insert(viewer);
             Ok(data)
         };
-        let revocations = app.store.viewers.revocations();
-        let token_ends = connection_must_end(app.store.db.clone(), token_of_connection, revocations, WS_TOKEN_CHECK);
+        let revocations = app.store.revocations();
+        let token_ends = connection_must_end(app.store.clone(), token_of_connection, revocations, WS_TOKEN_CHECK);
         let stopping = app.clone();
         let must_end = async move {
             tokio::select! {
@@ -267,7 +267,7 @@ impl Running {
                         return Some(WsMessage::Close(4409, format!("Subscriber for {id} already exists")));
                     }
                 } else if ids.len() >= MAX_OPERATIONS {
-                    crate::metrics::metrics().limit_refused("ws_operations");
+                    crate::metrics::metrics().limit_refused(crate::metrics::Limit::WsOperations);
                     return Some(WsMessage::Text(self.refusal(id)));
                 } else {
                     ids.insert(id.clone());
@@ -326,7 +326,7 @@ struct Held {
 /// operation on it ends, queries and mutations included, not only
 /// subscriptions).
 async fn connection_must_end(
-    db: sea_orm::DatabaseConnection,
+    store: crate::store::Store,
     mut token: tokio::sync::watch::Receiver<Option<Held>>,
     mut revocations: tokio::sync::watch::Receiver<u64>,
     check_every: Duration,
@@ -353,7 +353,7 @@ async fn connection_must_end(
         // Only a revocation read from the database ends the connection: a
         // check that fails (the database restarting, out of reach) is no
         // revocation, and its subscriptions go on once it answers again.
-        match crate::store::tokens::still_valid(&db, held.token_id).await {
+        match store.token_stands(held.token_id).await {
             Ok(true) => {}
             Ok(false) => return (4403, "Forbidden: the token was revoked"),
             Err(err) => tracing::debug!(error = %err, "the token could not be checked; checking again"),
@@ -378,8 +378,9 @@ mod tests {
     #[tokio::test]
     async fn a_token_gone_from_the_database_ends_the_connection() {
         let db = crate::db::connect("sqlite::memory:").await.expect("database");
+        let store = crate::store::Store::new(db, Default::default());
         let ended =
-            tokio::time::timeout(Duration::from_secs(5), connection_must_end(db, held(404), quiet(), QUICK)).await;
+            tokio::time::timeout(Duration::from_secs(5), connection_must_end(store, held(404), quiet(), QUICK)).await;
         assert_eq!(ended.ok().map(|(code, _)| code), Some(4403));
     }
 
@@ -388,8 +389,9 @@ mod tests {
         let db = crate::db::connect("sqlite::memory:").await.expect("database");
         // Every statement on it now fails, as while the database is away.
         db.clone().close().await.expect("close");
+        let store = crate::store::Store::new(db, Default::default());
         let ended =
-            tokio::time::timeout(Duration::from_millis(400), connection_must_end(db, held(1), quiet(), QUICK)).await;
+            tokio::time::timeout(Duration::from_millis(400), connection_must_end(store, held(1), quiet(), QUICK)).await;
         assert!(ended.is_err(), "closed with {ended:?}");
     }
 }

@@ -27,7 +27,7 @@ pub fn instant(value: &str) -> Result<Option<DateTime<Utc>>, String> {
     if year == 1 || parsed.timestamp() == 0 {
         return Ok(None);
     }
-    let years = crate::store::keyset::STORED_YEARS;
+    let years = crate::store::input::STORED_YEARS;
     if !years.contains(&year) {
         return Err(format!("{} is outside the years {} to {}", crate::text::echo(value), years.start(), years.end()));
     }

@@ -288,7 +288,7 @@ fn repository_of(url: &str) -> Option<String> {
 fn number(origin: &Origin, n: i64) -> Result<i32, ImportError> {
     i32::try_from(n)
         .ok()
-        .filter(|n| (1..=1 << 30).contains(n))
+        .filter(|n| (1..=crate::store::input::MAX_NUMBER).contains(n))
         .ok_or_else(|| ImportError::record(origin, format!("field `number`: {n} is not an issue number")))
 }
 

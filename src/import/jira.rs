@@ -335,7 +335,7 @@ fn browse_url(api_url: &str, key: &str) -> Option<String> {
 }
 
 fn number_of(key: &str) -> Option<i32> {
-    key.rsplit('-').next()?.parse().ok().filter(|n| (1..=1 << 30).contains(n))
+    key.rsplit('-').next()?.parse().ok().filter(|n| (1..=crate::store::input::MAX_NUMBER).contains(n))
 }
 
 /// A comment to import, or why it is skipped.

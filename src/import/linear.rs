@@ -91,7 +91,11 @@ fn issue<'r>(origin: &Origin, cell: &dyn Fn(&str) -> Option<&'r str>) -> Result<
     };
     let kind = labels.iter().any(|l| l.name.eq_ignore_ascii_case("bug")).then_some(TaskKind::Bug);
     Ok(ExternalIssue {
-        number: key.rsplit('-').next().and_then(|n| n.parse().ok()).filter(|n| (1..=1 << 30).contains(n)),
+        number: key
+            .rsplit('-')
+            .next()
+            .and_then(|n| n.parse().ok())
+            .filter(|n| (1..=crate::store::input::MAX_NUMBER).contains(n)),
         url: None,
         title,
         description: cell("description").map(|d| Body::Markdown(unguarded(d))),

@@ -119,7 +119,7 @@ fn comment_above(lines: &[&str], line: usize) -> Option<(String, Vec<String>)> {
 
 impl ToolDocument {
     /// Reads `file` as a tool against the schema's `types`. Validation
-    /// against the schema itself is `toolset::validate`'s, which runs the
+    /// against the schema itself is `served_tools::validate`'s, which runs the
     /// document through the gateway without executing a field.
     pub fn parse(source_name: &str, file: &str, types: &Types, shared: &Shared) -> Result<Self, DocumentError> {
         check_nesting(source_name, file)?;

@@ -1,25 +1,27 @@
 //! MCP tools for agents: one rmcp server on two transports (stdio, and
 //! streamable HTTP at `/mcp`). A tool is a GraphQL document (`tools/*.graphql`
-//! and an operator's `--tools DIR`, served by `toolset`) whose arguments
+//! and an operator's `--tools DIR`, served by `served_tools`) whose arguments
 //! are the operation's variables (`arguments`, named by `names`). A call is
 //! a pipeline (`tool`): the arguments read into a plan (`plan`), the
 //! operation run in-process with the caller's identity, the result shaped
 //! by one rule set (`reply`), and fitted to its budget by the size guard
-//! (`guard`). This layer never touches the store.
+//! (`guard`). This layer reads and writes the model only through GraphQL
+//! (`layer_rules` lists the little it takes from the store).
 
 mod arguments;
 mod coerce;
 mod document;
 mod error;
 mod guard;
+mod http_access;
 mod jsonrpc;
 mod names;
 mod omit;
 mod plan;
 mod reply;
 mod selection;
+mod served_tools;
 mod tool;
-mod toolset;
 mod types;
 
 use std::sync::Arc;
@@ -42,7 +44,7 @@ use crate::error_code::ErrorCode;
 pub use document::DocumentError;
 pub use error::ToolError;
 pub use selection::Selection;
-pub use toolset::{LoadError, ToolSet};
+pub use served_tools::{LoadError, ServedTools};
 
 /// Where a call's identity comes from.
 #[derive(Clone)]
@@ -58,12 +60,12 @@ enum Identity {
 #[derive(Clone)]
 pub struct McpServer {
     app: App,
-    tools: ToolSet,
+    tools: ServedTools,
     identity: Identity,
 }
 
 impl McpServer {
-    fn new(app: App, tools: ToolSet, identity: Identity) -> Self {
+    fn new(app: App, tools: ServedTools, identity: Identity) -> Self {
         Self { app, tools, identity }
     }
 
@@ -122,8 +124,10 @@ impl McpServer {
             " Dates are ISO 8601 (2026-11-29, or 2026-11-29T10:00:00Z). Lists take `limit` (1-{}, default {}) and \
              return {{items, next, total}}: pass `next` back as `cursor`. Replies omit null, empty, false and zero \
              values (`verbose` keeps them); `view` is summary for lists and full for get_* by default; `fields` \
-             names exactly the fields to return; `max_chars` (1000 or more) lowers a reply's cap.",
-            self.app.store.limits.max, self.app.store.limits.default,
+             names exactly the fields to return; `max_chars` ({} or more) lowers a reply's cap.",
+            self.app.store.limits.max,
+            self.app.store.limits.default,
+            plan::MIN_MAX_CHARS,
         ));
         if read_only {
             text.push_str(" This session is read-only: no tool that writes is offered.");
@@ -211,7 +215,7 @@ impl ServerHandler for McpServer {
         if matches!(self.identity, Identity::Fixed(_)) {
             // Over stdio the token was checked once, at start: check that it
             // was not revoked since.
-            if let Err(err) = crate::store::identity::revalidate(&self.app.store.db, &viewer).await {
+            if let Err(err) = self.app.store.revalidate(&viewer).await {
                 let err = ToolError::new(
                     ErrorCode::Unauthenticated,
                     err.to_string(),
@@ -234,7 +238,7 @@ impl ServerHandler for McpServer {
 }
 
 /// Serves MCP over stdio as `viewer` until the client closes the stream.
-pub async fn serve_stdio(app: App, tools: ToolSet, viewer: Viewer) -> Result<(), Box<dyn std::error::Error>> {
+pub async fn serve_stdio(app: App, tools: ServedTools, viewer: Viewer) -> Result<(), Box<dyn std::error::Error>> {
     let server = McpServer::new(app, tools, Identity::Fixed(viewer));
     server.serve(rmcp::transport::stdio()).await?.waiting().await?;
     Ok(())
@@ -242,9 +246,10 @@ pub async fn serve_stdio(app: App, tools: ToolSet, viewer: Viewer) -> Result<(),
 
 /// The `/mcp` service: stateless streamable HTTP with JSON replies. The
 /// router authenticates each request before this service reads it.
-pub use jsonrpc::{check_origin, cors, reject_malformed, selection_from_headers};
+pub use http_access::{check_origin, cors, selection_from_headers};
+pub use jsonrpc::reject_malformed;
 
-pub fn http_service(app: App, tools: ToolSet) -> StreamableHttpService<McpServer, LocalSessionManager> {
+pub fn http_service(app: App, tools: ServedTools) -> StreamableHttpService<McpServer, LocalSessionManager> {
     let mut hosts: Vec<String> = vec!["localhost".into(), "127.0.0.1".into(), "::1".into()];
     hosts.extend(app.settings.allowed_hosts.iter().cloned());
     let config = StreamableHttpServerConfig::default()

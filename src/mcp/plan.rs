@@ -288,7 +288,7 @@ fn view(value: &Value) -> ToolResult<bool> {
 fn max_chars(value: &Value) -> ToolResult<i64> {
     match value.as_i64() {
         Some(n) if n >= MIN_MAX_CHARS => Ok(n),
-        _ => Err(ToolError::invalid(format!("`max_chars` is {}", echo(value)), "use 1000 or more")),
+        _ => Err(ToolError::invalid(format!("`max_chars` is {}", echo(value)), format!("use {MIN_MAX_CHARS} or more"))),
     }
 }
 

@@ -152,7 +152,7 @@ impl DocumentTool {
         match tokio::time::timeout(limit, reads).await {
             Ok(read) => read,
             Err(_) => {
-                crate::metrics::metrics().limit_refused("request_timeout");
+                crate::metrics::metrics().limit_refused(crate::metrics::Limit::RequestTimeout);
                 let answers = app.store.answers().await;
                 let (message, code, hint) = crate::error_code::time_limit("the call", limit.as_secs(), answers);
                 Err(ToolError::new(code, message, hint))

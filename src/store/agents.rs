@@ -9,9 +9,9 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTr
 use entity::{agent_session, api_token};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
-use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
 use super::tasks::{self, TaskColumns};
+use super::viewer::Viewer;
 use super::visibility::{require_write, visible_task_ids};
 use super::{Result, Store, StoreError, input, now};
 

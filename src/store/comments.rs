@@ -6,8 +6,8 @@ use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, 
 use entity::comment;
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
-use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
+use super::viewer::Viewer;
 use super::visibility::visible_task_ids;
 use super::{Result, Store};
 

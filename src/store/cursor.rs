@@ -16,10 +16,6 @@ use super::{Result, StoreError};
 
 const CURSOR_VERSION: u8 = 1;
 
-/// The page a connection serves when neither `first` nor `last` is given
-/// (or the largest page, when that is smaller).
-pub const DEFAULT_PAGE: u64 = 50;
-
 /// Default and largest page of every connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PageLimits {
@@ -30,7 +26,7 @@ pub struct PageLimits {
 impl PageLimits {
     /// The limits of a server whose largest page is `max`.
     pub fn new(max: u64) -> Self {
-        Self { default: DEFAULT_PAGE.min(max), max }
+        Self { default: crate::config::DEFAULT_PAGE.min(max), max }
     }
 }
 
@@ -213,7 +209,7 @@ impl PageArgs {
                 ));
             }
             Some(n) if n as u64 > limits.max => {
-                crate::metrics::metrics().limit_refused("page");
+                crate::metrics::metrics().limit_refused(crate::metrics::Limit::Page);
                 return Err(StoreError::bad_input(
                     format!("`{name}` is {n}, above the largest page of {}", limits.max),
                     format!("ask for at most {} items and follow the cursor for the rest", limits.max),

@@ -8,9 +8,9 @@ use serde::Serialize;
 use entity::task_event;
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
-use super::identity::Viewer;
+use super::fragments::{project_ids_by_key, user_id_by_name};
 use super::keyset::{self, KeysetOrder, Page};
-use super::lookup::{project_ids_by_key, user_id_by_name};
+use super::viewer::Viewer;
 use super::visibility::visible_project_ids;
 use super::{Result, Store, input};
 

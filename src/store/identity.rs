@@ -14,25 +14,9 @@ use sea_orm::{
 
 use entity::{api_token, user};
 
+pub use super::viewer::Viewer;
 use super::{StoreError, now};
 use crate::auth::{TOKEN_PREFIX, hash_token};
-
-/// Who is calling, as established by their token.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Viewer {
-    pub user_id: i64,
-    pub username: String,
-    pub token_id: i64,
-    /// The token only reaches this workspace.
-    pub workspace_scope: Option<i64>,
-    pub read_only: bool,
-    /// Read-only because the OAuth access token lacks the write scope (a
-    /// write is answered 403 `insufficient_scope`, so the client can ask
-    /// for it).
-    pub lacks_write_scope: bool,
-    /// When the OAuth access token expires (never for a `tl_` token).
-    pub expires_at: Option<DateTime<Utc>>,
-}
 
 #[derive(Debug, thiserror::Error)]
 pub enum AuthError {
@@ -168,7 +152,7 @@ pub async fn oauth_viewer(db: &DatabaseConnection, identity: &OAuthIdentity<'_>)
 /// The user the token's claim names, created when `provision` allows.
 async fn oauth_user(db: &DatabaseConnection, identity: &OAuthIdentity<'_>) -> Result<user::Model, AuthError> {
     let rejected = |why: String| AuthError::Rejected(why);
-    let name = super::input::single_line("username", identity.username, 100)
+    let name = super::input::single_line("username", identity.username, super::input::MAX_USERNAME_CHARS)
         .map_err(|err| rejected(format!("the token's user name cannot be a tasklens user: {err}")))?;
     if let Some(user) = user_named(db, &name).await? {
         return Ok(user);

@@ -6,7 +6,6 @@
 
 use chrono::{DateTime, Datelike, NaiveDate, Utc};
 
-use super::keyset::STORED_DATES;
 use super::{Result, StoreError};
 use crate::text::{is_bidi_control, utf16_len};
 
@@ -24,6 +23,23 @@ pub const MAX_STATUS_CHARS: usize = 1_000;
 /// Words of one text search, and the length of each.
 pub const MAX_SEARCH_WORDS: usize = 16;
 pub const MAX_SEARCH_WORD_CHARS: usize = 100;
+/// Usernames: as long as their column holds.
+pub const MAX_USERNAME_CHARS: usize = 64;
+/// The largest task number or wiki revision an import or an archive may
+/// bring: room for many more after it.
+pub const MAX_NUMBER: i32 = 1 << 30;
+
+/// The dates the store keeps (due dates): four-digit years, so that
+/// SQLite's text dates compare in date order.
+pub const STORED_DATES: std::ops::RangeInclusive<chrono::NaiveDate> =
+    match (chrono::NaiveDate::from_ymd_opt(1, 1, 1), chrono::NaiveDate::from_ymd_opt(9999, 12, 31)) {
+        (Some(first), Some(last)) => first..=last,
+        _ => chrono::NaiveDate::MIN..=chrono::NaiveDate::MAX,
+    };
+
+/// The years an instant the store keeps falls in: those a cursor holds
+/// (archives and imports check them; the server writes the rest).
+pub const STORED_YEARS: std::ops::RangeInclusive<i32> = 1970..=2200;
 
 /// Refuses what makes a name look like another or look empty: format
 /// characters (category Cf: zero-width spaces and joiners, the byte order

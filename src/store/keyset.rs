@@ -12,6 +12,7 @@ use sea_orm::{
 
 use super::Result;
 use super::cursor::{Cursor, Direction, KeyKind, KeyValue, PageRequest, Position};
+use super::input::STORED_DATES;
 
 /// A sort order over a table: key expressions ending with a unique id, all
 /// in one direction, and how to read a row's position.
@@ -52,18 +53,6 @@ fn beyond(keys: &[(Expr, KeyKind)], position: &Position, after_in_order: bool, d
     // "After" in a descending order is smaller.
     if after_in_order == descending { row.lt(at) } else { row.gt(at) }
 }
-
-/// The dates the store keeps (due dates): four-digit years, so that
-/// SQLite's text dates compare in date order.
-pub const STORED_DATES: std::ops::RangeInclusive<chrono::NaiveDate> =
-    match (chrono::NaiveDate::from_ymd_opt(1, 1, 1), chrono::NaiveDate::from_ymd_opt(9999, 12, 31)) {
-        (Some(first), Some(last)) => first..=last,
-        _ => chrono::NaiveDate::MIN..=chrono::NaiveDate::MAX,
-    };
-
-/// The years an instant the store keeps falls in: those a cursor holds
-/// (archives and imports check them; the server writes the rest).
-pub const STORED_YEARS: std::ops::RangeInclusive<i32> = 1970..=2200;
 
 /// A bound on the leading key that every row meets, for pages that start
 /// at either end of a list. Without any range on the leading key, SQLite

@@ -10,12 +10,13 @@ pub mod archive;
 pub mod comments;
 pub mod cursor;
 pub mod db_error;
+mod edge;
 pub mod events;
 pub mod feed;
+pub mod fragments;
 pub mod identity;
 pub mod input;
 pub mod keyset;
-pub mod lookup;
 pub mod project_writes;
 pub mod projects;
 pub mod sources;
@@ -23,6 +24,7 @@ pub mod task_writes;
 pub mod tasks;
 pub mod tokens;
 pub mod users;
+pub mod viewer;
 pub mod viewer_cache;
 pub mod visibility;
 pub mod wiki;
@@ -37,8 +39,9 @@ use sea_orm::{DatabaseConnection, DbErr};
 use crate::error_code::{ErrorCode, NOT_FOUND_HINT};
 
 pub use cursor::{PageArgs, PageLimits};
-pub use identity::{AuthError, Viewer};
+pub use identity::AuthError;
 pub use keyset::Page;
+pub use viewer::Viewer;
 
 /// What went wrong in the store; each surface maps it once at its edge.
 #[derive(Debug, thiserror::Error)]
@@ -121,12 +124,12 @@ pub fn now() -> DateTime<Utc> {
 /// every request.
 #[derive(Clone, Debug)]
 pub struct Store {
-    pub(crate) db: DatabaseConnection,
+    db: DatabaseConnection,
     pub(crate) limits: PageLimits,
     /// Task events from the durable log, for subscriptions.
     pub(crate) feed: std::sync::Arc<feed::Feed>,
     /// Verified tokens, remembered until revoked.
-    pub(crate) viewers: std::sync::Arc<viewer_cache::ViewerCache>,
+    viewers: std::sync::Arc<viewer_cache::ViewerCache>,
 }
 
 /// How long a request stopped at its time limit waits to learn whether the

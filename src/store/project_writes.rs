@@ -7,7 +7,7 @@ use entity::{
 };
 
 use super::db_error::{OnViolation, PROJECT_KEY, PROJECT_MEMBER};
-use super::identity::Viewer;
+use super::viewer::Viewer;
 use super::visibility::{require_write, visible_project_ids, visible_workspace};
 use super::{Result, Store, StoreError, input, now};
 use crate::text::echo;

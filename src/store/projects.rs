@@ -7,9 +7,9 @@ use serde::Serialize;
 use entity::{StatusCategory, label, project, project_member, status, task, workspace};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
-use super::identity::Viewer;
+use super::fragments::{contains_word, words};
 use super::keyset::{self, KeysetOrder, Page};
-use super::lookup::{contains_word, words};
+use super::viewer::Viewer;
 use super::visibility::visible_project_ids;
 use super::{Result, Store, input};
 

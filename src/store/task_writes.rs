@@ -11,10 +11,10 @@ use sea_orm::{
 use entity::{Priority, TaskKind, comment, label, project, status, task, task_coworker, task_event, task_label, user};
 
 use super::db_error::with_retry;
-use super::identity::Viewer;
+use super::input::STORED_DATES;
 use super::input::{self, RichText};
-use super::keyset::STORED_DATES;
 use super::tasks::{self, TaskColumns};
+use super::viewer::Viewer;
 use super::visibility::{require_write, visible_project_ids};
 use super::{Result, Store, StoreError, now};
 use crate::text::echo;

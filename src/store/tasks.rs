@@ -13,10 +13,10 @@ use entity::{
 };
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
-use super::identity::Viewer;
+use super::fragments::{contains_word, parse_ref, project_ids_by_key, user_id_by_name, words};
 use super::keyset::{self, KeysetOrder, Page};
-use super::lookup::{contains_word, parse_ref, project_ids_by_key, user_id_by_name, words};
 use super::sources::SourceSystem;
+use super::viewer::Viewer;
 use super::visibility::{task_in_visible_project, visible_project_ids};
 use super::{Result, Store, StoreError, input};
 
@@ -79,7 +79,7 @@ impl TaskColumns {
 
 /// `migration::NO_DUE_DATE` as a date, for the positions of unscheduled
 /// tasks: the last date the store keeps.
-const NO_DUE_DATE: NaiveDate = *keyset::STORED_DATES.end();
+const NO_DUE_DATE: NaiveDate = *super::input::STORED_DATES.end();
 
 /// The "due" sort key, written exactly as the expression of its index
 /// (`ix_task_due_key_id`): the date is a literal because neither planner

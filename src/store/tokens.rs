@@ -12,8 +12,8 @@ use sea_orm::{
 use entity::{api_token, user, workspace};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
-use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
+use super::viewer::Viewer;
 use super::visibility::require_write;
 use super::{Result, Store, StoreError, input, now};
 use crate::auth;

@@ -16,7 +16,7 @@ pub async fn create(
     email: Option<String>,
     is_agent: bool,
 ) -> Result<user::Model> {
-    let username = input::single_line("username", username, 100)?;
+    let username = input::single_line("username", username, input::MAX_USERNAME_CHARS)?;
     let display_name = input::single_line("display-name", display_name.unwrap_or(&username), input::MAX_NAME_CHARS)?;
     user::ActiveModel {
         username: Set(username.clone()),

@@ -21,7 +21,8 @@ use tokio::sync::watch;
 
 use entity::api_token;
 
-use super::identity::{self, AuthError, Viewer};
+use super::identity::{self, AuthError};
+use super::viewer::Viewer;
 use super::{StoreError, now};
 use crate::auth::{TOKEN_PREFIX, hash_token};
 

@@ -11,7 +11,7 @@ use sea_orm::{ColumnTrait, Condition};
 
 use entity::{WorkspaceRole, project, project_member, task, user, wiki_page, workspace, workspace_member};
 
-use super::identity::Viewer;
+use super::viewer::Viewer;
 use crate::store::{Result, StoreError};
 
 /// `SELECT project.id` of every project the viewer may see.

@@ -18,9 +18,9 @@ use serde::Serialize;
 use entity::{wiki_page, workspace};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
-use super::identity::Viewer;
+use super::fragments::project_ids_by_key;
 use super::keyset::{self, KeysetOrder, Page};
-use super::lookup::project_ids_by_key;
+use super::viewer::Viewer;
 use super::visibility::visible_wiki_page;
 use super::{Result, Store, StoreError};
 use crate::text::echo;

@@ -13,8 +13,8 @@ use serde::Serialize;
 use entity::{wiki_page, wiki_revision};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
-use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
+use super::viewer::Viewer;
 use super::wiki::{live, workspace_ids_by_key};
 use super::{Result, Store, input};
 

@@ -15,9 +15,9 @@ use serde::Serialize;
 use entity::wiki_page;
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
-use super::identity::Viewer;
+use super::fragments::{contains_word, words};
 use super::keyset::{self, KeysetOrder, Page};
-use super::lookup::{contains_word, words};
+use super::viewer::Viewer;
 use super::wiki::{live, workspace_ids_by_key};
 use super::{Result, Store, StoreError, input};
 

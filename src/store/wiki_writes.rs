@@ -18,7 +18,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 use entity::{project, wiki_page, wiki_revision, workspace};
 
 use super::db_error::{OnViolation, WIKI_PATH, with_retry};
-use super::identity::Viewer;
+use super::viewer::Viewer;
 use super::visibility::{require_write, visible_project_ids, visible_wiki_page, visible_workspace};
 use super::wiki::{PageColumns, by_path, lookup_path, validate_path, workspace_ids_by_key};
 use super::{Result, Store, StoreError, input, now};

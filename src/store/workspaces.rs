@@ -6,8 +6,8 @@ use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 use entity::{user, workspace};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
-use super::identity::Viewer;
 use super::keyset::{self, KeysetOrder, Page};
+use super::viewer::Viewer;
 use super::visibility::{visible_user, visible_workspace};
 use super::{Result, Store};
 

@@ -1,6 +1,8 @@
 //! GraphQL over HTTP, against the real router, on SQLite and (when
 //! `TASKLENS_TEST_POSTGRES_URL` is set) PostgreSQL.
 
+#![allow(clippy::too_many_lines)]
+
 #[allow(dead_code)]
 #[path = "../support/mod.rs"]
 mod support;

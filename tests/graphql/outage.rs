@@ -77,7 +77,7 @@ async fn a_database_cut_keeps_subscriptions_open_and_they_miss_nothing() {
         Settings { database: DatabaseOptions { acquire_timeout: 2, ..Default::default() }, ..Default::default() };
     let conn = db::connect_with(proxied.as_str(), &settings.database).await.expect("through the proxy");
     let app = App::new(conn, settings);
-    let tools = tasklens::mcp::ToolSet::new(&app);
+    let tools = tasklens::mcp::ServedTools::new(&app);
     let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
     let router = http::router(app, tools);

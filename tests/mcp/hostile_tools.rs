@@ -44,7 +44,7 @@ async fn tool_files_past_the_limits_are_refused_with_a_position() {
     // refuses the deep one.
     let limits = Limits { max_document_bytes: 1 << 20, ..Limits::default() };
     let app = App::new(conn.clone(), Settings { limits, ..Settings::default() });
-    let tools = tasklens::mcp::ToolSet::new(&app);
+    let tools = tasklens::mcp::ServedTools::new(&app);
     let aliases: String = (0..5_000).map(|i| format!("a{i}: viewer {{ username }}\n")).collect();
     let outside = std::env::temp_dir().join(format!("tasklens-outside-{}.graphql", std::process::id()));
     std::fs::write(&outside, format!("{SECRET}\nquery Outside {{ viewer {{ username }} }}\n")).expect("write");

@@ -26,7 +26,7 @@ async fn second_gateway(database_url: &str) -> (String, tokio::task::JoinHandle<
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
     let app = App::new(conn, Settings::default());
-    let router = http::router(app.clone(), tasklens::mcp::ToolSet::new(&app));
+    let router = http::router(app.clone(), tasklens::mcp::ServedTools::new(&app));
     let server = tokio::spawn(async move {
         axum::serve(listener, router).await.ok();
     });

@@ -131,7 +131,7 @@ async fn invalid_tool_directories_are_refused(backend: Backend) {
     let test_db = TestDb::create(backend).await;
     let conn = tasklens::db::connect(&test_db.url).await.expect("database");
     let local = App::new(conn.clone(), Settings::default());
-    let tools = tasklens::mcp::ToolSet::new(&local);
+    let tools = tasklens::mcp::ServedTools::new(&local);
     let err = tools.load(&local, &dir("bad_tools")).await.expect_err("refused");
     let message = err.to_string();
     assert!(message.contains("bad_tools/broken.graphql:3:"), "{message}");

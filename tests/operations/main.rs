@@ -2,6 +2,8 @@
 //! request id and JSON logs, and shutdown on SIGTERM; against the real
 //! binary where the process is what is tested.
 
+#![allow(clippy::too_many_lines)]
+
 #[allow(dead_code)]
 #[path = "../support/mod.rs"]
 mod support;

@@ -178,7 +178,7 @@ impl TestApp {
         });
         let connections = settings.connections;
         let app = App::new(conn.clone(), settings);
-        let mut tools = tasklens::mcp::ToolSet::new(&app);
+        let mut tools = tasklens::mcp::ServedTools::new(&app);
         tools.load_configured(&app).await.expect("the tool documents load");
         tools.choose(choice).expect("the tools chosen exist");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");

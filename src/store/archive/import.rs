@@ -387,22 +387,20 @@ impl State<'_> {
 
 /// The largest id imported: far below where SQLite's AUTOINCREMENT runs out.
 const MAX_ID: i64 = 1 << 40;
-/// The largest task number or wiki revision: room for many more after it.
-const MAX_NUMBER: i32 = 1 << 30;
 
 fn number(argument: &str, value: i32) -> crate::store::Result<()> {
-    if (1..=MAX_NUMBER).contains(&value) {
+    if (1..=input::MAX_NUMBER).contains(&value) {
         return Ok(());
     }
     Err(crate::store::StoreError::bad_argument(
         argument,
-        format!("`{argument}` {value} is outside 1 to {MAX_NUMBER}"),
+        format!("`{argument}` {value} is outside 1 to {}", input::MAX_NUMBER),
         "fix the archive",
     ))
 }
 
 fn instants(values: &[(&str, Option<chrono::DateTime<chrono::Utc>>)]) -> crate::store::Result<()> {
-    use crate::store::keyset::STORED_YEARS;
+    use crate::store::input::STORED_YEARS;
     for (argument, at) in values {
         if let Some(at) = at
             && !STORED_YEARS.contains(&chrono::Datelike::year(at))
@@ -446,7 +444,7 @@ fn html(argument: &str, value: &mut String) -> crate::store::Result<()> {
 
 impl Checked for entity::user::Model {
     fn check(&mut self) -> crate::store::Result<()> {
-        self.username = input::single_line("username", &self.username, 100)?;
+        self.username = input::single_line("username", &self.username, input::MAX_USERNAME_CHARS)?;
         name("display_name", &mut self.display_name)?;
         optional_name("email", &mut self.email)
     }

@@ -381,10 +381,10 @@ impl<'a> Importer<'a> {
                     self.next_number
                 }
             };
-            if number > MAX_TASK_NUMBER {
+            if number > crate::store::input::MAX_NUMBER {
                 let error = StoreError::bad_argument(
                     "number",
-                    format!("the project has no task number left (they stop at {MAX_TASK_NUMBER})"),
+                    format!("the project has no task number left (they stop at {})", crate::store::input::MAX_NUMBER),
                     "import into another project",
                 );
                 return Err(WriteError::record(origin, error));
@@ -872,9 +872,6 @@ struct Wanted {
     author: Option<i64>,
     state: ImportedState,
 }
-
-/// The largest task number a project holds (as an archive checks it).
-const MAX_TASK_NUMBER: i32 = 1 << 30;
 
 /// Labels or people one issue may name; more is not an issue but an attack.
 const MAX_PER_ISSUE: usize = 100;

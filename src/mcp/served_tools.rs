@@ -10,13 +10,13 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
 
 use async_graphql::Request;
-use async_graphql::parser::types::{Selection, SelectionSet};
+use async_graphql::parser::types::SelectionSet;
 
 use crate::App;
 
 use super::document::{DocumentError, Shared, ToolDocument, snake_case};
 use super::omit::operations;
-use super::selection::Selection as Offer;
+use super::selection::Selection;
 use super::tool::{DocumentTool, ToolLimits};
 use super::types::Types;
 use crate::config::{ToolChoice, Toolset};
@@ -54,7 +54,7 @@ const SHARED_FRAGMENTS: Shared =
 /// The document tools being served: the built-in ones, and the operator's,
 /// replaced whole on reload.
 #[derive(Clone, Default)]
-pub struct ToolSet {
+pub struct ServedTools {
     /// The schema's types, read once from its SDL.
     types: Option<Arc<Types>>,
     limits: ToolLimits,
@@ -63,7 +63,7 @@ pub struct ToolSet {
     operations: Arc<HashMap<String, String>>,
     built_in: Arc<Vec<Arc<DocumentTool>>>,
     /// What the server offers of them (its start flags).
-    offered: Offer,
+    offered: Selection,
     /// The built-in ones this server's limits let run.
     served_built_in: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
     loaded: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
@@ -100,7 +100,7 @@ const MAX_DESCRIPTION_CHARS: usize = 1_000;
 /// The longest tools/list, built-in tools (about 12,000) included.
 const MAX_TOOLS_LIST_CHARS: usize = 64_000;
 
-impl ToolSet {
+impl ServedTools {
     /// The built-in document tools, read (not yet validated: see
     /// `load_configured`). A built-in document that does not read is a bug
     /// of this server: it is logged and left out, and the tests fail.
@@ -143,7 +143,7 @@ impl ToolSet {
             operations,
             served_built_in: Arc::new(RwLock::new(built_in.clone())),
             built_in,
-            offered: Offer::default(),
+            offered: Selection::default(),
             loaded: Default::default(),
         }
     }
@@ -162,7 +162,7 @@ impl ToolSet {
 
     /// Offers only what `choice` selects; a tool it names must exist.
     pub fn choose(&mut self, choice: &ToolChoice) -> Result<(), LoadError> {
-        let offered = Offer::of_server(choice);
+        let offered = Selection::of_server(choice);
         let known = self.get();
         if let Some(unknown) = offered.listed_tools().find(|name| !known.iter().any(|t| t.tool.name == *name)) {
             let names: Vec<String> = known.iter().map(|t| t.tool.name.to_string()).collect();
@@ -173,7 +173,7 @@ impl ToolSet {
     }
 
     /// What the server offers: its start flags' selection.
-    pub fn offered(&self) -> &Offer {
+    pub fn offered(&self) -> &Selection {
         &self.offered
     }
 
@@ -382,7 +382,7 @@ async fn validate(app: &App, document: &ToolDocument) -> Result<(), DocumentErro
 
 fn skip_all(set: &mut SelectionSet) {
     use async_graphql::Positioned;
-    use async_graphql::parser::types::{Directive, InlineFragment};
+    use async_graphql::parser::types::{Directive, InlineFragment, Selection as SelectionItem};
     // One inline fragment around the whole selection: a root field may carry
     // its own `@skip` already, and a directive may not repeat.
     let skip = Positioned::new(
@@ -402,7 +402,7 @@ fn skip_all(set: &mut SelectionSet) {
         selection_set: Positioned::new(inner, Default::default()),
     };
     set.items.push(Positioned::new(
-        Selection::InlineFragment(Positioned::new(fragment, Default::default())),
+        SelectionItem::InlineFragment(Positioned::new(fragment, Default::default())),
         Default::default(),
     ));
 }

@@ -5,7 +5,7 @@ use sea_orm::sea_query::{Expr, ExprTrait, Func, LikeExpr, Query, SelectStatement
 
 use entity::{project, user};
 
-use super::identity::Viewer;
+use super::viewer::Viewer;
 use crate::store::{Result, StoreError};
 
 /// `SELECT id FROM user WHERE username = ?`, where `me` names the viewer.
