@@ -112,7 +112,7 @@ async fn main() {
     let app = App::new(conn, Settings::default());
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));
-    let tools = tasklens::mcp::ToolSet::new(&app);
+    let tools = tasklens::mcp::ServedTools::new(&app);
     let router = http::router(app, tools).into_make_service_with_connect_info::<std::net::SocketAddr>();
     tokio::spawn(async move { axum::serve(listener, router).await.ok() });
     let mut p = Probes { client: reqwest::Client::new(), base: base.clone(), token: token.clone(), rows: Vec::new() };

@@ -78,9 +78,24 @@ async fn taken_names_are_conflicts_in_words(backend: Backend) {
     assert!(error["message"].as_str().unwrap_or_default().contains("bob is already a member of WEB"), "{error}");
 }
 
+/// A username is as long as its column holds, on both backends: one
+/// longer is refused in words before it reaches the database (PostgreSQL
+/// refused it itself, as an internal error, while SQLite stored it).
+async fn a_username_longer_than_its_column_is_refused_in_words(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let longest = "u".repeat(64);
+    let user = tasklens::store::users::create(&app.db, &longest, None, None, false).await.expect("64 characters");
+    assert_eq!(user.username, longest);
+    let err =
+        tasklens::store::users::create(&app.db, &"v".repeat(65), None, None, false).await.expect_err("65 characters");
+    assert_eq!(err.code(), tasklens::error_code::ErrorCode::BadUserInput, "{err}");
+    assert!(err.to_string().contains("username"), "{err}");
+}
+
 on_both_backends!(
     each_unique_key_is_recognised_by_its_name,
     taken_names_are_conflicts_in_words,
+    a_username_longer_than_its_column_is_refused_in_words,
     outages_are_told_from_faults,
     a_request_the_database_cannot_serve_is_503_with_retry_after
 );
