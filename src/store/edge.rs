@@ -16,9 +16,9 @@ impl Store {
     }
 
     /// The viewer of a verified OAuth access token (see
-    /// `identity::oauth_viewer`).
+    /// `identity::oauth_viewer`), remembered until any revocation.
     pub async fn viewer_of_oauth(&self, identity: &OAuthIdentity<'_>) -> std::result::Result<Viewer, AuthError> {
-        identity::oauth_viewer(&self.db, identity).await
+        self.viewers.oauth(&self.db, identity).await
     }
 
     /// Checks again that a viewer held longer than one request (MCP over

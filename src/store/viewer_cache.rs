@@ -1,5 +1,6 @@
-//! Verified `tl_` tokens remembered for a short time, so that a request
-//! costs no token statement, and forgotten on every revocation.
+//! Verified tokens (`tl_` tokens and OAuth identities) remembered for a
+//! short time, so that a request costs no token statement, and forgotten
+//! on every revocation.
 //!
 //! A watcher counts the revoked tokens every quarter of a second; when the
 //! count moves (a revocation by this process, another gateway or the CLI),
@@ -21,7 +22,7 @@ use tokio::sync::watch;
 
 use entity::api_token;
 
-use super::identity::{self, AuthError};
+use super::identity::{self, AuthError, OAuthIdentity};
 use super::viewer::Viewer;
 use super::{StoreError, now};
 use crate::auth::{TOKEN_PREFIX, hash_token};
@@ -92,21 +93,53 @@ impl ViewerCache {
         if !token.starts_with(TOKEN_PREFIX) {
             return Err(AuthError::Invalid);
         }
-        self.ensure_watching(db).await;
         let hash = hash_token(token);
+        self.remembered(db, hash.clone(), identity::viewer_of_hash(db, &hash)).await
+    }
+
+    /// The viewer of a verified OAuth access token, remembered by what the
+    /// token names (issuer, subject, username, scope and provisioning)
+    /// rather than by the token, so that a refreshed token of the same
+    /// person is served from memory too; it carries the expiry of the
+    /// token at hand. Read through `identity::oauth_viewer` (which may bind
+    /// or provision) when not remembered. Revoking the binding row moves
+    /// the count of revoked tokens like any revocation.
+    pub async fn oauth(
+        self: &Arc<Self>,
+        db: &DatabaseConnection,
+        identity: &OAuthIdentity<'_>,
+    ) -> Result<Viewer, AuthError> {
+        let key = hash_token(&format!(
+            "oauth viewer\n{}\n{}\n{}\n{}\n{}",
+            identity.issuer, identity.subject, identity.username, identity.can_write, identity.provision
+        ));
+        let mut viewer = self.remembered(db, key, identity::oauth_viewer(db, identity)).await?;
+        viewer.expires_at = Some(identity.expires_at);
+        Ok(viewer)
+    }
+
+    /// The viewer remembered under `key`, or the one `load` reads, kept
+    /// unless a revocation was counted meanwhile.
+    async fn remembered(
+        self: &Arc<Self>,
+        db: &DatabaseConnection,
+        key: String,
+        load: impl std::future::Future<Output = Result<Viewer, AuthError>>,
+    ) -> Result<Viewer, AuthError> {
+        self.ensure_watching(db).await;
         let generation = {
             let mut state = self.state();
-            if let Some(viewer) = self.recall(&mut state, &hash, db) {
+            if let Some(viewer) = self.recall(&mut state, &key, db) {
                 return Ok(viewer);
             }
             state.generation
         };
-        let viewer = identity::viewer_of_hash(db, &hash).await?;
+        let viewer = load.await?;
         let mut state = self.state();
         if state.generation == generation && trusted(&state) {
             let remembered =
                 Remembered { viewer: viewer.clone(), verified_at: Instant::now(), last_used_written: now() };
-            state.viewers.put(hash, remembered);
+            state.viewers.put(key, remembered);
         }
         Ok(viewer)
     }

@@ -2,12 +2,14 @@
 //! one made on first use with `--oauth-provision`; one token row per user
 //! and issuer, revocable like any token.
 
+use std::sync::{Arc, Mutex};
+
 use chrono::{Duration, Utc};
 use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter};
 
 use entity::{api_token, user};
-use tasklens::store::AuthError;
 use tasklens::store::identity::{OAuthIdentity, oauth_viewer};
+use tasklens::store::{AuthError, PageLimits, Store};
 
 use crate::on_both_backends;
 use crate::support::{Backend, TestDb, simple_board_on};
@@ -81,4 +83,49 @@ async fn a_token_names_an_existing_user_or_provisions_one(backend: Backend) {
     assert_eq!(rows, 3);
 }
 
-on_both_backends!(a_token_names_an_existing_user_or_provisions_one);
+/// A verified OAuth identity is remembered by its gateway as a `tl_` token
+/// is: a second request of the same person reads neither their user nor
+/// their binding, carries the expiry of the token at hand, and a
+/// revocation of the binding made behind the gateway's back is refused
+/// within a second.
+async fn an_oauth_viewer_is_remembered_until_its_binding_is_revoked(backend: Backend) {
+    let test_db = TestDb::create(backend).await;
+    let mut db = tasklens::db::connect(&test_db.url).await.expect("database");
+    let read: Arc<Mutex<Vec<String>>> = Arc::default();
+    let log = read.clone();
+    db.set_metric_callback(move |info| {
+        let sql = info.statement.to_string();
+        if sql.contains("\"user\".\"username\" =") || sql.contains("\"token_hash\" =") {
+            log.lock().expect("log").push(sql);
+        }
+    });
+    simple_board_on(&db).await;
+    let store = Store::new(db.clone(), PageLimits::default());
+
+    let first = store.viewer_of_oauth(&identity("alice", false, true)).await.expect("alice");
+    read.lock().expect("log").clear();
+    let later = Utc::now() + Duration::minutes(30);
+    let again = OAuthIdentity { expires_at: later, ..identity("alice", false, true) };
+    let remembered = store.viewer_of_oauth(&again).await.expect("remembered");
+    assert_eq!((remembered.user_id, remembered.token_id), (first.user_id, first.token_id));
+    assert_eq!(remembered.expires_at, Some(later), "the expiry of the token at hand");
+    assert!(read.lock().expect("log").is_empty(), "read again: {:?}", read.lock().expect("log"));
+    // Another scope is another viewer (read-only without the write scope).
+    let reader = store.viewer_of_oauth(&identity("alice", false, false)).await.expect("read scope");
+    assert!(reader.read_only && reader.lacks_write_scope);
+
+    api_token::Entity::update_many()
+        .col_expr(api_token::Column::RevokedAt, sea_orm::sea_query::Expr::value(Utc::now()))
+        .filter(api_token::Column::Id.eq(first.token_id))
+        .exec(&db)
+        .await
+        .expect("revoke the binding");
+    tokio::time::sleep(std::time::Duration::from_millis(1_200)).await;
+    let refused = store.viewer_of_oauth(&identity("alice", false, true)).await.expect_err("revoked");
+    assert!(matches!(refused, AuthError::Rejected(_)), "{refused:?}");
+}
+
+on_both_backends!(
+    a_token_names_an_existing_user_or_provisions_one,
+    an_oauth_viewer_is_remembered_until_its_binding_is_revoked
+);
