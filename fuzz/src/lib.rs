@@ -15,7 +15,7 @@ use tasklens::demo::{self, SeedOptions};
 pub struct Server {
     runtime: tokio::runtime::Runtime,
     pub app: App,
-    pub tools: tasklens::mcp::ToolSet,
+    pub tools: tasklens::mcp::ServedTools,
     router: axum::Router,
     token: String,
 }
@@ -32,7 +32,7 @@ pub fn server() -> &'static Server {
             let token =
                 tasklens::store::tokens::create_token(&db, demo::DEMO_USERNAME, None, false, "fuzz").await.expect("a token");
             let app = App::new(db, Settings::default());
-            let tools = tasklens::mcp::ToolSet::new(&app);
+            let tools = tasklens::mcp::ServedTools::new(&app);
             tools.load_configured(&app).await.expect("the built-in tools");
             (app, tools, token)
         });

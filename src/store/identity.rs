@@ -152,7 +152,9 @@ pub async fn oauth_viewer(db: &DatabaseConnection, identity: &OAuthIdentity<'_>)
 /// The user the token's claim names, created when `provision` allows.
 async fn oauth_user(db: &DatabaseConnection, identity: &OAuthIdentity<'_>) -> Result<user::Model, AuthError> {
     let rejected = |why: String| AuthError::Rejected(why);
-    let name = super::input::single_line("username", identity.username, super::input::MAX_USERNAME_CHARS)
+    // The username's own bound applies when the user is made (below): a
+    // user stored before it, with a longer name, still signs in.
+    let name = super::input::single_line("username", identity.username, super::input::MAX_NAME_CHARS)
         .map_err(|err| rejected(format!("the token's user name cannot be a tasklens user: {err}")))?;
     if let Some(user) = user_named(db, &name).await? {
         return Ok(user);

@@ -340,8 +340,8 @@ fn select_columns(columns: TaskColumns) -> Select<task::Entity> {
 /// A task of a page with what nearly every list shows beside it (its
 /// project's key, its status, its assignee), read in the page's own
 /// statement by joins on primary keys made after the page is cut. The
-/// statement is the same whatever the selection, so each connection
-/// prepares it once.
+/// statement is one of two (with or without the description) whatever
+/// else is selected, so each connection prepares few.
 #[derive(Debug, Clone)]
 pub struct TaskRow {
     pub task: task::Model,

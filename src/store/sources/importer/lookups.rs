@@ -84,7 +84,6 @@ impl Importer<'_> {
 
     async fn new_user(&mut self, origin: &Origin, person: &Person) -> Result<user::Model> {
         let refused = |error: StoreError| WriteError::record(origin, error);
-        // Usernames hold 64 characters; a made-up one leaves room for `-N`.
         let base: String = input::nfc(&person.username).chars().take(MAX_MADE_USERNAME).collect();
         let base = input::single_line("username", &base, MAX_MADE_USERNAME).map_err(refused)?;
         let display = person.display_name.as_deref().unwrap_or(&base);
@@ -230,8 +229,8 @@ impl Importer<'_> {
     }
 }
 
-/// The longest username an import makes up (the column holds 64).
-const MAX_MADE_USERNAME: usize = 56;
+/// The longest username an import makes up: room for `-N` after it.
+const MAX_MADE_USERNAME: usize = input::MAX_USERNAME_CHARS - 8;
 
 /// A project for the import, in the workspace named or the only one (a
 /// first workspace is made on an empty database), with the default
