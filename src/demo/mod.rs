@@ -27,8 +27,8 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait,
-    IntoActiveModel, Iterable, PaginatorTrait, QuerySelect, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, IntoActiveModel,
+    PaginatorTrait, QuerySelect, TransactionTrait,
 };
 
 use entity::{
@@ -236,14 +236,7 @@ where
     A: ActiveModelTrait + Send,
     <A::Entity as EntityTrait>::Model: IntoActiveModel<A>,
 {
-    let columns = <<A::Entity as EntityTrait>::Column as Iterable>::iter().count().max(1);
-    let per_statement = (crate::db::max_params_per_insert(txn.get_database_backend()) / columns).max(1);
-    let mut rows = rows.into_iter().peekable();
-    while rows.peek().is_some() {
-        let chunk: Vec<A> = rows.by_ref().take(per_statement).map(IntoActiveModel::into_active_model).collect();
-        <A::Entity as EntityTrait>::insert_many(chunk).exec_without_returning(txn).await?;
-    }
-    Ok(())
+    crate::store::rows::insert_models::<A, _>(txn, rows).await
 }
 
 /// Seeds the demo board into `db`. Refuses a database that already has a workspace.

@@ -19,6 +19,7 @@ pub mod input;
 pub mod keyset;
 pub mod project_writes;
 pub mod projects;
+pub mod rows;
 pub mod sources;
 pub mod task_writes;
 pub mod tasks;

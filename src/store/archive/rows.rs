@@ -4,8 +4,7 @@
 
 use sea_orm::sea_query::{Alias, Expr, ExprTrait};
 use sea_orm::{
-    ActiveModelTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, Iterable, QueryFilter, QueryOrder,
-    QuerySelect,
+    ActiveModelTrait, ConnectionTrait, DbErr, EntityTrait, IntoActiveModel, QueryFilter, QueryOrder, QuerySelect,
 };
 
 /// A table's entity, named as the archive names it.
@@ -123,15 +122,7 @@ where
     T::ActiveModel: ActiveModelTrait<Entity = T> + Send,
     C: ConnectionTrait,
 {
-    let columns = <T::Column as Iterable>::iter().count().max(1);
-    let per_statement = (crate::db::max_params_per_insert(db.get_database_backend()) / columns).max(1);
-    let mut rows = rows.into_iter().peekable();
-    while rows.peek().is_some() {
-        let chunk: Vec<T::ActiveModel> =
-            rows.by_ref().take(per_statement).map(IntoActiveModel::into_active_model).collect();
-        T::insert_many(chunk).exec_without_returning(db).await?;
-    }
-    Ok(())
+    crate::store::rows::insert_models::<T::ActiveModel, C>(db, rows).await
 }
 
 /// Runs `$run::<Entity>($args).await?` for each table in archive order.

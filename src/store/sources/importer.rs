@@ -464,8 +464,8 @@ impl<'a> Importer<'a> {
             events.push(self.event(id, actor, issue.created_at, "created", None, Some(self.task_ref(number))));
             self.created.insert(id);
         }
-        insert_all(self.txn, links).await?;
-        insert_all(self.txn, coworkers).await?;
+        crate::store::rows::insert_active(self.txn, links).await?;
+        crate::store::rows::insert_active(self.txn, coworkers).await?;
         self.write_events(events).await
     }
 
@@ -565,7 +565,7 @@ impl<'a> Importer<'a> {
             user_id: Set(*u),
             ..Default::default()
         });
-        insert_all(self.txn, rows.collect()).await?;
+        crate::store::rows::insert_active(self.txn, rows.collect()).await?;
         Ok(Some(("coworkers", old, coworkers)))
     }
 
@@ -584,7 +584,7 @@ impl<'a> Importer<'a> {
             label_id: Set(*l),
             ..Default::default()
         });
-        insert_all(self.txn, rows.collect()).await?;
+        crate::store::rows::insert_active(self.txn, rows.collect()).await?;
         Ok(Some(("labels", old, labels)))
     }
 
@@ -690,7 +690,7 @@ impl<'a> Importer<'a> {
                 ..Default::default()
             })
             .collect();
-        insert_all(self.txn, rows).await?;
+        crate::store::rows::insert_active(self.txn, rows).await?;
         let ids: HashMap<(i64, String), i64> =
             self.imported_comments(fresh.iter().map(|(t, ..)| *t)).await?.into_iter().map(|(k, c)| (k, c.id)).collect();
         let mut events = Vec::with_capacity(fresh.len());
@@ -830,7 +830,7 @@ impl<'a> Importer<'a> {
 
     async fn write_events(&mut self, events: Vec<task_event::ActiveModel>) -> Result<()> {
         self.events += events.len() as u64;
-        Ok(insert_all(self.txn, events).await?)
+        Ok(crate::store::rows::insert_active(self.txn, events).await?)
     }
 
     fn task_ref(&self, number: i32) -> String {
@@ -906,17 +906,4 @@ fn ids_of<T>(rows: Vec<T>, id: impl Fn(&T) -> i64) -> Vec<i64> {
     let mut ids: Vec<i64> = rows.iter().map(id).collect();
     ids.sort_unstable();
     ids
-}
-
-/// Inserts rows in statements of at most `BATCH` rows.
-async fn insert_all<A>(txn: &DatabaseTransaction, rows: Vec<A>) -> Result<(), DbErr>
-where
-    A: ActiveModelTrait + Send,
-{
-    let mut rows = rows.into_iter().peekable();
-    while rows.peek().is_some() {
-        let chunk: Vec<A> = rows.by_ref().take(BATCH).collect();
-        <A::Entity as EntityTrait>::insert_many(chunk).exec_without_returning(txn).await?;
-    }
-    Ok(())
 }
