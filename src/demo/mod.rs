@@ -27,8 +27,8 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, IntoActiveModel,
-    PaginatorTrait, QuerySelect, TransactionTrait,
+    ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait, QuerySelect,
+    TransactionTrait,
 };
 
 use entity::{
@@ -229,15 +229,6 @@ impl ProjectPlan {
 }
 
 // ------------------------------------------------------------- writing
-
-/// Writes `rows` with as few statements as the parameter limit allows.
-async fn insert_rows<A>(txn: &DatabaseTransaction, rows: Vec<<A::Entity as EntityTrait>::Model>) -> Result<(), DbErr>
-where
-    A: ActiveModelTrait + Send,
-    <A::Entity as EntityTrait>::Model: IntoActiveModel<A>,
-{
-    crate::store::rows::insert_models::<A, _>(txn, rows).await
-}
 
 /// Seeds the demo board into `db`. Refuses a database that already has a workspace.
 pub async fn seed(db: &DatabaseConnection, options: &SeedOptions) -> Result<SeedReport, DemoError> {

@@ -14,8 +14,9 @@ use entity::{
 
 use super::{
     DEMO_USERNAME, HISTORY_DAYS, Ids, Member, ProjectPlan, SeedReport, StatusRef, Statuses, WorkspacePlan, base,
-    between, days, insert_rows, take, text,
+    between, days, take, text,
 };
+use crate::store::rows::insert_models;
 
 // ------------------------------------------------------------- the cast
 
@@ -129,7 +130,7 @@ pub(super) async fn write_users(
         });
     }
     report.users = rows.len() as u64;
-    insert_rows::<user::ActiveModel>(txn, rows).await?;
+    insert_models::<user::ActiveModel, _>(txn, rows).await?;
     Ok(people)
 }
 
@@ -174,8 +175,8 @@ pub(super) async fn write_workspaces(
         plans.push(WorkspacePlan { id, created_at, members, first_project: None });
     }
     report.workspaces = rows.len() as u64;
-    insert_rows::<workspace::ActiveModel>(txn, rows).await?;
-    insert_rows::<workspace_member::ActiveModel>(txn, memberships).await?;
+    insert_models::<workspace::ActiveModel, _>(txn, rows).await?;
+    insert_models::<workspace_member::ActiveModel, _>(txn, memberships).await?;
     Ok(plans)
 }
 
@@ -207,10 +208,10 @@ pub(super) async fn write_projects(
         plans.push(plan);
     }
     report.projects = rows.projects.len() as u64;
-    insert_rows::<project::ActiveModel>(txn, rows.projects).await?;
-    insert_rows::<project_member::ActiveModel>(txn, rows.members).await?;
-    insert_rows::<status::ActiveModel>(txn, rows.statuses).await?;
-    insert_rows::<label::ActiveModel>(txn, rows.labels).await?;
+    insert_models::<project::ActiveModel, _>(txn, rows.projects).await?;
+    insert_models::<project_member::ActiveModel, _>(txn, rows.members).await?;
+    insert_models::<status::ActiveModel, _>(txn, rows.statuses).await?;
+    insert_models::<label::ActiveModel, _>(txn, rows.labels).await?;
     Ok(plans)
 }
 

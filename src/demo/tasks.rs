@@ -10,10 +10,8 @@ use sea_orm::{ActiveEnum, DatabaseTransaction, DbErr};
 
 use entity::{Priority, TaskKind, comment, task, task_coworker, task_event, task_label};
 
-use super::{
-    HISTORY_DAYS, Ids, Member, ProjectPlan, SeedReport, StatusRef, Statuses, base, between, days, insert_rows, take,
-    text,
-};
+use super::{HISTORY_DAYS, Ids, Member, ProjectPlan, SeedReport, StatusRef, Statuses, base, between, days, take, text};
+use crate::store::rows::insert_models;
 
 /// Tasks generated and written together, with their comments and events.
 const TASKS_PER_BATCH: u32 = 5_000;
@@ -38,11 +36,11 @@ impl TaskBatch {
         report.tasks += self.tasks.len() as u64;
         report.comments += self.comments.len() as u64;
         report.events += self.events.len() as u64;
-        insert_rows::<task::ActiveModel>(txn, self.tasks).await?;
-        insert_rows::<task_label::ActiveModel>(txn, self.labels).await?;
-        insert_rows::<task_coworker::ActiveModel>(txn, self.coworkers).await?;
-        insert_rows::<comment::ActiveModel>(txn, self.comments).await?;
-        insert_rows::<task_event::ActiveModel>(txn, self.events).await?;
+        insert_models::<task::ActiveModel, _>(txn, self.tasks).await?;
+        insert_models::<task_label::ActiveModel, _>(txn, self.labels).await?;
+        insert_models::<task_coworker::ActiveModel, _>(txn, self.coworkers).await?;
+        insert_models::<comment::ActiveModel, _>(txn, self.comments).await?;
+        insert_models::<task_event::ActiveModel, _>(txn, self.events).await?;
         Ok(())
     }
 }

@@ -9,7 +9,8 @@ use sea_orm::{DatabaseTransaction, DbErr};
 
 use entity::{wiki_page, wiki_revision};
 
-use super::{Ids, SeedReport, WorkspacePlan, days, insert_rows, take, text};
+use super::{Ids, SeedReport, WorkspacePlan, days, take, text};
+use crate::store::rows::insert_models;
 
 /// (path, title, tags, project-scoped). Parents come before their children,
 /// so any prefix of the list is a well-formed tree.
@@ -68,7 +69,7 @@ pub(super) async fn write_wiki(
         }
     }
     report.wiki_pages = pages.len() as u64;
-    insert_rows::<wiki_page::ActiveModel>(txn, pages).await?;
-    insert_rows::<wiki_revision::ActiveModel>(txn, revisions).await?;
+    insert_models::<wiki_page::ActiveModel, _>(txn, pages).await?;
+    insert_models::<wiki_revision::ActiveModel, _>(txn, revisions).await?;
     Ok(())
 }

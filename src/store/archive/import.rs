@@ -17,7 +17,7 @@ use serde_json::Value;
 
 use entity::{api_token, task, user, workspace};
 
-use super::rows::{Table, insert};
+use super::rows::Table;
 use super::{ArchiveError, Counts, FORMAT, TABLES, VERSION};
 use crate::store::input;
 
@@ -318,7 +318,7 @@ impl State<'_> {
             models.push(model);
         }
         let written = models.len() as u64;
-        insert::<T, _>(self.txn, models).await.map_err(|err| ArchiveError::Record {
+        crate::store::rows::insert_models::<T::ActiveModel, _>(self.txn, models).await.map_err(|err| ArchiveError::Record {
             line: last_line,
             message: format!("{}: the rows up to here cannot be written ({err}); a row names one the archive does not hold, or holds twice", T::NAME),
         })?;

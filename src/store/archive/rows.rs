@@ -113,18 +113,6 @@ fn in_workspace(table: &str, ws: i64) -> String {
     }
 }
 
-/// Inserts `rows` with their ids, as many to a statement as the backend
-/// takes parameters for.
-pub async fn insert<T, C>(db: &C, rows: Vec<T::Model>) -> Result<(), DbErr>
-where
-    T: Table,
-    T::Model: serde::Serialize + serde::de::DeserializeOwned + IntoActiveModel<T::ActiveModel> + Send + Sync,
-    T::ActiveModel: ActiveModelTrait<Entity = T> + Send,
-    C: ConnectionTrait,
-{
-    crate::store::rows::insert_models::<T::ActiveModel, C>(db, rows).await
-}
-
 /// Runs `$run::<Entity>($args).await?` for each table in archive order.
 macro_rules! for_each_table {
     ($run:ident($($arg:expr),*)) => {{
