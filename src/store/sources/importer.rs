@@ -6,21 +6,21 @@
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use chrono::{DateTime, Utc};
 use sea_orm::{
-    ActiveEnum, ActiveModelTrait, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
 };
 
 use entity::{
-    ProjectRole, StatusCategory, comment, external_user, label, project, project_member, status, task, task_coworker,
-    task_event, task_label, user, workspace,
+    ProjectRole, StatusCategory, comment, external_user, label, project, project_member, status, task, user, workspace,
 };
 
 use super::{
     Body, ExternalComment, ExternalIssue, ExternalLabel, ImportedState, MAX_SOURCE_KEY_CHARS, Origin, Person,
     SourceSystem,
 };
+use crate::store::task_writes::fields::RowChange;
+use crate::store::task_writes::log::{Actor, Change, Changes, EventLog};
+use crate::store::task_writes::{coworker_rows, label_rows, numbers, replace_coworkers, replace_labels, rules};
 use crate::store::{StoreError, input, now};
 use crate::text::echo;
 
@@ -136,6 +136,7 @@ pub struct Importer<'a> {
     issues: Vec<(Origin, ExternalIssue)>,
     comments: Vec<(Origin, ExternalComment)>,
     parents: Vec<(Origin, i64, Option<String>)>,
+    log: EventLog,
     events: u64,
     pub counts: ImportCounts,
 }
@@ -166,14 +167,7 @@ impl<'a> Importer<'a> {
             .into_iter()
             .map(|m| m.user_id)
             .collect();
-        let last: Option<i32> = task::Entity::find()
-            .select_only()
-            .column_as(task::Column::Number.max(), "max")
-            .filter(task::Column::ProjectId.eq(project.id))
-            .into_tuple::<Option<i32>>()
-            .one(txn)
-            .await?
-            .flatten();
+        let last = numbers::lock_numbers(txn, project.id).await?;
         Ok(Self {
             txn,
             system,
@@ -190,10 +184,11 @@ impl<'a> Importer<'a> {
             created: HashSet::new(),
             changed: HashSet::new(),
             found_again: 0,
-            next_number: last.unwrap_or(0) + 1,
+            next_number: last.saturating_add(1),
             issues: Vec::new(),
             comments: Vec::new(),
             parents: Vec::new(),
+            log: EventLog::default(),
             events: 0,
             counts: ImportCounts::default(),
         })
@@ -278,7 +273,7 @@ impl<'a> Importer<'a> {
     /// checks them.
     async fn wanted(&mut self, origin: &Origin, issue: &ExternalIssue) -> Result<Wanted> {
         let refused = |error: StoreError| WriteError::record(origin, error);
-        let title = input::single_line("title", &issue.title, input::MAX_NAME_CHARS).map_err(refused)?;
+        let title = rules::title(&issue.title).map_err(refused)?;
         let description = match &issue.description {
             Some(body) => Some(stored(origin, "description", body, input::MAX_DESCRIPTION_CHARS)?),
             None => None,
@@ -306,9 +301,7 @@ impl<'a> Importer<'a> {
         for at in [Some(issue.created_at), Some(issue.updated_at), issue.closed_at].into_iter().flatten() {
             input::filter_instant("created_at", Some(at)).map_err(refused)?;
         }
-        if let Some(due) = issue.due_date {
-            input::filter_date("due_date", Some(due)).map_err(refused)?;
-        }
+        rules::due_date("due_date", issue.due_date).map_err(refused)?;
         let status = self.status_for(issue.category);
         let assignee = people.first().copied();
         let mut coworkers: Vec<i64> = people.into_iter().skip(1).collect();
@@ -381,14 +374,7 @@ impl<'a> Importer<'a> {
                     self.next_number
                 }
             };
-            if number > crate::store::input::MAX_NUMBER {
-                let error = StoreError::bad_argument(
-                    "number",
-                    format!("the project has no task number left (they stop at {})", crate::store::input::MAX_NUMBER),
-                    "import into another project",
-                );
-                return Err(WriteError::record(origin, error));
-            }
+            rules::number(number).map_err(|error| WriteError::record(origin, error))?;
             taken.insert(number);
             self.next_number = self.next_number.max(number + 1);
             numbers.push(number);
@@ -437,7 +423,6 @@ impl<'a> Importer<'a> {
     ) -> Result<()> {
         let mut links = Vec::new();
         let mut coworkers = Vec::new();
-        let mut events = Vec::new();
         for ((origin, issue, wanted), number) in fresh.into_iter().zip(numbers) {
             let Some(&id) = ids.get(&number) else {
                 let error = StoreError::conflict("the task was not written", "run the import again");
@@ -447,26 +432,19 @@ impl<'a> Importer<'a> {
             if issue.parent.is_some() {
                 self.parents.push((origin, id, issue.parent.clone()));
             }
-            links.extend(wanted.labels.iter().map(|l| task_label::ActiveModel {
-                task_id: Set(id),
-                label_id: Set(*l),
-                ..Default::default()
-            }));
-            coworkers.extend(wanted.coworkers.iter().map(|u| task_coworker::ActiveModel {
-                task_id: Set(id),
-                user_id: Set(*u),
-                ..Default::default()
-            }));
-            let actor = match wanted.author {
+            links.extend(label_rows(id, &wanted.labels));
+            coworkers.extend(coworker_rows(id, &wanted.coworkers));
+            let user_id = match wanted.author {
                 Some(author) => author,
                 None => self.import_user().await?,
             };
-            events.push(self.event(id, actor, issue.created_at, "created", None, Some(self.task_ref(number))));
+            let created = Change { field: "created", old: None, new: Some(self.task_ref(number)) };
+            self.log.file_one(id, self.project.id, Actor { user_id, at: issue.created_at }, created);
             self.created.insert(id);
         }
         crate::store::rows::insert_active(self.txn, links).await?;
         crate::store::rows::insert_active(self.txn, coworkers).await?;
-        self.write_events(events).await
+        self.write_log().await
     }
 
     async fn update(
@@ -490,143 +468,90 @@ impl<'a> Importer<'a> {
         if since.moved(|s| key(&s.parent)) {
             self.parents.push((origin.clone(), current.id, issue.parent.clone()));
         }
-        let mut row: task::ActiveModel = current.clone().into();
-        let mut changes = self.field_changes(current, issue, &wanted, &since, &mut row).await?;
+        let mut change = RowChange::of(current.clone());
+        self.field_changes(issue, &wanted, &since, &mut change).await?;
         if since.moved(|s| key(&s.coworkers)) {
-            changes.extend(self.replace_coworkers(current.id, &wanted.coworkers).await?);
+            if let Some(replaced) = replace_coworkers(self.txn, current.id, &wanted.coworkers).await? {
+                let (old, new) = (self.names_of(replaced.old).await?, self.names_of(replaced.new).await?);
+                change.changes.record("coworkers", old, new);
+            }
         }
         if since.moved(|s| key(&s.labels)) {
-            changes.extend(self.replace_labels(current.id, &wanted.labels).await?);
+            if let Some(replaced) = replace_labels(self.txn, current.id, &wanted.labels).await? {
+                let (old, new) = (self.label_names(&replaced.old), self.label_names(&replaced.new));
+                change.changes.record("labels", old, new);
+            }
         }
-        self.save_update(current, issue, &wanted.state, row, changes).await
+        self.save_update(issue, &wanted.state, change).await
     }
 
     /// The task's own fields the other tracker changed since the last
-    /// import and the board holds otherwise, set on `row`.
+    /// import and the board holds otherwise.
     async fn field_changes(
         &mut self,
-        current: &task::Model,
         issue: &ExternalIssue,
         wanted: &Wanted,
         since: &Since<'_>,
-        row: &mut task::ActiveModel,
-    ) -> Result<Vec<Change>> {
-        let mut changes: Vec<Change> = Vec::new();
+        change: &mut RowChange,
+    ) -> Result<()> {
+        let current = change.current.clone();
         if since.moved(|s| key(&s.title)) && wanted.title != current.title {
-            changes.push(("title", Some(current.title.clone()), Some(wanted.title.clone())));
-            row.title = Set(wanted.title.clone());
+            change.title(&wanted.title);
         }
         if since.moved(|s| key(&s.description)) && wanted.description != current.description {
-            changes.push(("description", current.description.clone(), wanted.description.clone()));
-            row.description = Set(wanted.description.clone());
+            change.description(wanted.description.as_deref());
         }
-        let old_status = self.statuses.iter().find(|s| s.id == current.status_id).cloned();
-        if since.moved(|s| key(&s.category)) && old_status.as_ref().map(|s| s.category) != Some(wanted.status.category)
-        {
-            changes.push(("status", old_status.as_ref().map(|s| s.key.clone()), Some(wanted.status.key.clone())));
-            row.status_id = Set(wanted.status.id);
-            row.completed_at =
-                Set(wanted.status.category.is_closed().then(|| issue.closed_at.unwrap_or(issue.updated_at)));
+        let old_status = self.statuses.iter().find(|s| s.id == current.status_id);
+        if since.moved(|s| key(&s.category)) && old_status.map(|s| s.category) != Some(wanted.status.category) {
+            let completed_at = wanted.status.category.is_closed().then(|| issue.closed_at.unwrap_or(issue.updated_at));
+            change.status(old_status, &wanted.status, Some(completed_at));
         }
         if let Some(priority) = issue.priority.filter(|p| *p != current.priority && since.moved(|s| key(&s.priority))) {
-            changes.push(("priority", Some(current.priority.to_value()), Some(priority.to_value())));
-            row.priority = Set(priority);
+            change.priority(priority);
         }
         if let Some(kind) = issue.kind.filter(|k| *k != current.kind && since.moved(|s| key(&s.kind))) {
-            changes.push(("kind", Some(current.kind.to_value()), Some(kind.to_value())));
-            row.kind = Set(kind);
+            change.kind(kind);
         }
         if since.moved(|s| key(&s.due)) && issue.due_date != current.due_date {
-            let (old, due) = (current.due_date.map(|d| d.to_string()), issue.due_date.map(|d| d.to_string()));
-            changes.push(("due_date", old, due));
-            row.due_date = Set(issue.due_date);
+            change.due_date(issue.due_date);
         }
         if since.moved(|s| key(&s.assignee)) && wanted.assignee != current.assignee_id {
             let old = self.names_of(current.assignee_id.into_iter().collect()).await?;
-            let assignee = self.names_of(wanted.assignee.into_iter().collect()).await?;
-            changes.push(("assignee", old, assignee));
-            row.assignee_id = Set(wanted.assignee);
+            let new = self.names_of(wanted.assignee.into_iter().collect()).await?;
+            change.assignee(wanted.assignee, old, new);
         }
-        Ok(changes)
+        Ok(())
     }
 
-    /// The task's coworkers made `wanted` (sorted ids), when they differ.
-    async fn replace_coworkers(&mut self, task_id: i64, wanted: &[i64]) -> Result<Option<Change>> {
-        let found = task_coworker::Entity::find().filter(task_coworker::Column::TaskId.eq(task_id)).all(self.txn);
-        let old_coworkers = ids_of(found.await?, |c| c.user_id);
-        if old_coworkers == wanted {
-            return Ok(None);
-        }
-        let old = self.names_of(old_coworkers).await?;
-        let coworkers = self.names_of(wanted.to_vec()).await?;
-        task_coworker::Entity::delete_many().filter(task_coworker::Column::TaskId.eq(task_id)).exec(self.txn).await?;
-        let rows = wanted.iter().map(|u| task_coworker::ActiveModel {
-            task_id: Set(task_id),
-            user_id: Set(*u),
-            ..Default::default()
-        });
-        crate::store::rows::insert_active(self.txn, rows.collect()).await?;
-        Ok(Some(("coworkers", old, coworkers)))
-    }
-
-    /// The task's labels made `wanted` (sorted ids), when they differ.
-    async fn replace_labels(&mut self, task_id: i64, wanted: &[i64]) -> Result<Option<Change>> {
-        let found = task_label::Entity::find().filter(task_label::Column::TaskId.eq(task_id)).all(self.txn);
-        let old_labels = ids_of(found.await?, |l| l.label_id);
-        if old_labels == wanted {
-            return Ok(None);
-        }
-        let old = self.label_names(&old_labels).await?;
-        let labels = self.label_names(wanted).await?;
-        task_label::Entity::delete_many().filter(task_label::Column::TaskId.eq(task_id)).exec(self.txn).await?;
-        let rows = wanted.iter().map(|l| task_label::ActiveModel {
-            task_id: Set(task_id),
-            label_id: Set(*l),
-            ..Default::default()
-        });
-        crate::store::rows::insert_active(self.txn, rows.collect()).await?;
-        Ok(Some(("labels", old, labels)))
-    }
-
-    /// Writes the row when anything moved, and the change log of `changes`
-    /// (filed when they reach the board: the export does not say when each
-    /// field changed, nor who changed it).
-    async fn save_update(
-        &mut self,
-        current: &task::Model,
-        issue: &ExternalIssue,
-        state: &ImportedState,
-        mut row: task::ActiveModel,
-        changes: Vec<Change>,
-    ) -> Result<()> {
+    /// Writes the row when anything moved, and the change log of what
+    /// changed (filed when it reaches the board: the export does not say
+    /// when each field changed, nor who changed it).
+    async fn save_update(&mut self, issue: &ExternalIssue, state: &ImportedState, mut change: RowChange) -> Result<()> {
         let at = now();
+        let current = &change.current;
         let state = serde_json::to_string(state).ok();
         let state_moved = state != current.source_state;
-        if state_moved {
-            row.source_state = Set(state);
-        }
-        if issue.url != current.source_url {
-            row.source_url = Set(issue.url.clone());
-        }
+        let url_moved = issue.url != current.source_url;
         let later = issue.updated_at > current.updated_at;
-        if changes.is_empty() && !later && issue.url == current.source_url && !state_moved {
+        let changed = !change.changes.is_empty();
+        if !changed && !later && !url_moved && !state_moved {
             return Ok(());
         }
-        if !changes.is_empty() {
-            row.updated_at = Set(at);
+        if state_moved {
+            change.row.source_state = Set(state);
+        }
+        if url_moved {
+            change.row.source_url = Set(issue.url.clone());
+        }
+        if changed {
+            change.row.updated_at = Set(at);
+            self.changed.insert(current.id);
         } else if later {
             // Active there (a comment, say) with nothing to change here.
-            row.updated_at = Set(issue.updated_at);
+            change.row.updated_at = Set(issue.updated_at);
         }
-        row.update(self.txn).await?;
-        if changes.is_empty() {
-            return Ok(());
-        }
-        self.changed.insert(current.id);
-        let actor = self.import_user().await?;
-        let events =
-            changes.into_iter().map(|(field, old, new)| self.event(current.id, actor, at, field, old, new)).collect();
-        self.write_events(events).await
+        let (task, changes) = change.write(self.txn).await?;
+        self.file(&task, at, changes).await
     }
 
     async fn flush_comments(&mut self) -> Result<()> {
@@ -693,13 +618,13 @@ impl<'a> Importer<'a> {
         crate::store::rows::insert_active(self.txn, rows).await?;
         let ids: HashMap<(i64, String), i64> =
             self.imported_comments(fresh.iter().map(|(t, ..)| *t)).await?.into_iter().map(|(k, c)| (k, c.id)).collect();
-        let mut events = Vec::with_capacity(fresh.len());
         for (task_id, author, _, c) in &fresh {
             let id = ids.get(&(*task_id, c.key.clone())).copied().unwrap_or_default();
-            events.push(self.event(*task_id, *author, c.created_at, "comment", None, Some(id.to_string())));
+            let event = Change { field: "comment", old: None, new: Some(id.to_string()) };
+            self.log.file_one(*task_id, self.project.id, Actor { user_id: *author, at: c.created_at }, event);
             self.counts.comments_created += 1;
         }
-        self.write_events(events).await
+        self.write_log().await
     }
 
     /// The imported comments of these tasks, by task and source key. By
@@ -787,60 +712,43 @@ impl<'a> Importer<'a> {
                     Some(p) => self.ref_of(p).await?,
                     None => None,
                 };
-                let mut row: task::ActiveModel = task.clone().into();
-                row.parent_id = Set(parent);
+                let mut change = RowChange::of(task.clone());
+                change.parent(parent, old, new);
                 // A task made by this run is born with its parent: no event.
-                let born_now = self.created.contains(&task.id);
                 let at = now();
-                if !born_now {
-                    row.updated_at = Set(at);
-                }
-                row.update(self.txn).await?;
-                if !born_now {
-                    let actor = self.import_user().await?;
-                    let event = self.event(task.id, actor, at, "parent", old, new);
-                    self.write_events(vec![event]).await?;
+                if self.created.contains(&task.id) {
+                    change.changes = Changes::default();
+                } else {
+                    change.row.updated_at = Set(at);
                     self.changed.insert(task.id);
                 }
+                let (task, changes) = change.write(self.txn).await?;
+                self.file(&task, at, changes).await?;
             }
         }
         Ok(())
     }
 
-    fn event(
-        &self,
-        task_id: i64,
-        actor_id: i64,
-        at: DateTime<Utc>,
-        field: &str,
-        old: Option<String>,
-        new: Option<String>,
-    ) -> task_event::ActiveModel {
-        task_event::ActiveModel {
-            task_id: Set(task_id),
-            project_id: Set(self.project.id),
-            actor_id: Set(actor_id),
-            at: Set(at),
-            field: Set(field.to_owned()),
-            old_value: Set(old),
-            new_value: Set(new),
-            ..Default::default()
+    /// Files a re-run's changes of a task under the import user (made
+    /// only when there is a change to file), and writes them.
+    async fn file(&mut self, task: &task::Model, at: chrono::DateTime<chrono::Utc>, changes: Changes) -> Result<()> {
+        if changes.is_empty() {
+            return Ok(());
         }
+        let user_id = self.import_user().await?;
+        self.log.file(task, Actor { user_id, at }, changes);
+        self.write_log().await
     }
 
-    async fn write_events(&mut self, events: Vec<task_event::ActiveModel>) -> Result<()> {
-        self.events += events.len() as u64;
-        Ok(crate::store::rows::insert_active(self.txn, events).await?)
+    async fn write_log(&mut self) -> Result<()> {
+        self.events += self.log.write(self.txn).await?;
+        Ok(())
     }
 
     fn task_ref(&self, number: i32) -> String {
         format!("{}-{number}", self.project.key)
     }
 }
-
-/// A field of an `ImportedState`, comparable whatever its type.
-/// A change of one field, filed once the actor is known: (field, old, new).
-type Change = (&'static str, Option<String>, Option<String>);
 
 /// What the import recorded last time and what it reads now: a field the
 /// other tracker did not change since is left as the board has it.
@@ -900,10 +808,4 @@ fn checked_source(mut issue: ExternalIssue) -> crate::store::Result<ExternalIssu
 
 fn stored(origin: &Origin, argument: &str, body: &Body, max: usize) -> Result<String> {
     body.stored(argument, max).map_err(|error| WriteError::record(origin, error))
-}
-
-fn ids_of<T>(rows: Vec<T>, id: impl Fn(&T) -> i64) -> Vec<i64> {
-    let mut ids: Vec<i64> = rows.iter().map(id).collect();
-    ids.sort_unstable();
-    ids
 }

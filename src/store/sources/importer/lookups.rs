@@ -216,11 +216,11 @@ impl Importer<'_> {
         Ok((!names.is_empty()).then(|| names.join(",")))
     }
 
-    pub(super) async fn label_names(&self, ids: &[i64]) -> Result<Option<String>> {
+    pub(super) fn label_names(&self, ids: &[i64]) -> Option<String> {
         let mut names: Vec<&str> =
             self.labels.values().filter(|l| ids.contains(&l.id)).map(|l| l.name.as_str()).collect();
         names.sort_unstable();
-        Ok((!names.is_empty()).then(|| names.join(",")))
+        (!names.is_empty()).then(|| names.join(","))
     }
 
     /// `KEY-12` for a task of the project.
