@@ -39,6 +39,14 @@ pub struct Model {
     #[sea_orm(column_type = "Text", nullable)]
     #[serde(default)]
     pub source_state: Option<String>,
+    /// 1 when made, +1 on each write that changes the task (not a
+    /// comment): what a writer names to be refused if another wrote since.
+    #[serde(default = "first_revision")]
+    pub revision: i32,
+}
+
+fn first_revision() -> i32 {
+    1
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

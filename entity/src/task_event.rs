@@ -17,6 +17,10 @@ pub struct Model {
     pub old_value: Option<String>,
     #[sea_orm(column_type = "Text", nullable)]
     pub new_value: Option<String>,
+    /// The task's revision after this change (none for a comment, which
+    /// does not move it, nor for events older than revisions).
+    #[serde(default)]
+    pub revision: Option<i32>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

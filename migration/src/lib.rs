@@ -17,6 +17,7 @@ mod m20261201_000004_token_parent;
 mod m20261202_000001_names_in_nfc;
 mod m20261202_000002_task_sources;
 mod m20261203_000001_assignee_page_index;
+mod m20261204_000001_task_revision;
 
 /// The due date that sorts unscheduled tasks after every real one in the
 /// "due" order. A four-digit year, so that SQLite's text dates still compare
@@ -38,6 +39,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000001_names_in_nfc::Migration),
             Box::new(m20261202_000002_task_sources::Migration),
             Box::new(m20261203_000001_assignee_page_index::Migration),
+            Box::new(m20261204_000001_task_revision::Migration),
         ]
     }
 }

@@ -276,7 +276,8 @@ fn plan_task(
         changes.push(Change { at, actor: creator.id, field: "deleted", old: None, new: Some(at.to_rfc3339()) });
     }
 
-    let updated_at = write_log(ids, project.id, id, changes, batch).unwrap_or(created_at);
+    let (updated_at, revision) = write_log(ids, project.id, id, changes, batch);
+    let updated_at = updated_at.unwrap_or(created_at);
 
     batch.tasks.push(task::Model {
         id,
@@ -299,6 +300,7 @@ fn plan_task(
         source_key: None,
         source_url: None,
         source_state: None,
+        revision,
     });
 }
 
@@ -357,16 +359,22 @@ fn plan_priority(
 /// The task's change log in time order (ties keep the order they were
 /// recorded in, so `created` stays first and `deleted` last); the time of
 /// its last change.
+/// Files the task's changes in time order, each but a comment a write of
+/// its own that moves the revision; returns the last change's instant and
+/// the task's revision.
 fn write_log(
     ids: &mut Ids,
     project_id: i64,
     task_id: i64,
     mut changes: Vec<Change>,
     batch: &mut TaskBatch,
-) -> Option<DateTime<Utc>> {
+) -> (Option<DateTime<Utc>>, i32) {
     changes.sort_by_key(|c| c.at);
     let updated_at = changes.iter().map(|c| c.at).max();
+    let mut revision = 0;
     for change in changes {
+        let moved = change.field != "comment";
+        revision += i32::from(moved);
         batch.events.push(task_event::Model {
             id: take(&mut ids.task_event),
             task_id,
@@ -376,9 +384,10 @@ fn write_log(
             field: change.field.to_owned(),
             old_value: change.old,
             new_value: change.new,
+            revision: moved.then_some(revision),
         });
     }
-    updated_at
+    (updated_at, revision.max(1))
 }
 
 fn priority_key(priority: Priority) -> String {

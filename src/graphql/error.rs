@@ -78,6 +78,13 @@ impl ErrorExtensions for StoreError {
                     None => error,
                 }
             }
+            StoreError::StaleRevision(stale) => {
+                let since = serde_json::to_value(&stale.since).unwrap_or_default();
+                coded(stale.message(), ErrorCode::Conflict, Some(&stale.hint())).extend_with(|_, ext| {
+                    ext.set("currentRevision", stale.current);
+                    ext.set("changedSince", async_graphql::Value::from_json(since).unwrap_or_default());
+                })
+            }
             StoreError::Db(err) => match crate::store::db_error::outage(err) {
                 Some(outage) => {
                     crate::metrics::metrics().database_error(outage.kind());

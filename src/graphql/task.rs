@@ -248,6 +248,12 @@ impl Task {
     async fn number(&self) -> i32 {
         self.row.number
     }
+    /// 1 when made, +1 on each write that changes the task (its fields,
+    /// status, labels or coworkers; not a comment). Pass it to
+    /// `updateTask(expectedRevision:)` to be refused if another wrote since.
+    async fn revision(&self) -> i32 {
+        self.row.revision
+    }
     async fn title(&self) -> &str {
         &self.row.title
     }

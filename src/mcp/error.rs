@@ -16,11 +16,14 @@ pub struct ToolError {
     pub code: ErrorCode,
     pub message: String,
     pub hint: Option<String>,
+    /// What a client acts on besides the words, in the tool's names: a
+    /// stale revision's `current_revision` and `changed_since`.
+    pub facts: Option<Box<serde_json::Map<String, Value>>>,
 }
 
 impl ToolError {
     pub fn new(code: ErrorCode, message: impl Into<String>, hint: impl Into<String>) -> Self {
-        Self { code, message: message.into(), hint: Some(hint.into()) }
+        Self { code, message: message.into(), hint: Some(hint.into()), facts: None }
     }
 
     pub fn invalid(message: impl Into<String>, hint: impl Into<String>) -> Self {
@@ -31,6 +34,9 @@ impl ToolError {
         let mut error = json!({"code": self.code.tool(), "message": self.message});
         if let Some(hint) = &self.hint {
             error["hint"] = hint.as_str().into();
+        }
+        for (key, value) in self.facts.iter().flat_map(|facts| facts.iter()) {
+            error[key] = value.clone();
         }
         json!({ "error": error })
     }
@@ -50,5 +56,16 @@ pub fn from_graphql(error: &async_graphql::ServerError, names: &Names) -> ToolEr
         Some(async_graphql::Value::String(s)) => Some(names.in_tool_terms(s)),
         _ => None,
     };
-    ToolError { code, message: names.in_tool_terms(&error.message), hint }
+    let mut facts = serde_json::Map::new();
+    for (graphql, tool) in FACTS {
+        if let Some(value) = error.extensions.as_ref().and_then(|e| e.get(graphql)) {
+            facts.insert((*tool).to_owned(), value.clone().into_json().unwrap_or_default());
+        }
+    }
+    let facts = (!facts.is_empty()).then(|| Box::new(facts));
+    ToolError { code, message: names.in_tool_terms(&error.message), hint, facts }
 }
+
+/// The extensions of a GraphQL error a tool error carries, by their names
+/// in each.
+const FACTS: &[(&str, &str)] = &[("currentRevision", "current_revision"), ("changedSince", "changed_since")];

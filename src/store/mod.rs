@@ -53,6 +53,9 @@ pub enum StoreError {
     Refused { code: ErrorCode, message: String, hint: Option<String>, argument: Option<String> },
     #[error("database error: {0}")]
     Db(#[from] DbErr),
+    /// A task write made against a revision the task is no longer at.
+    #[error("{}", .0.message())]
+    StaleRevision(Box<task_writes::stale::StaleRevision>),
 }
 
 impl StoreError {
@@ -87,6 +90,7 @@ impl StoreError {
     pub fn code(&self) -> ErrorCode {
         match self {
             Self::Refused { code, .. } => *code,
+            Self::StaleRevision(_) => ErrorCode::Conflict,
             Self::Db(_) if self.outage().is_some() => ErrorCode::Unavailable,
             Self::Db(_) => ErrorCode::Internal,
         }
@@ -96,7 +100,7 @@ impl StoreError {
     pub fn outage(&self) -> Option<db_error::Outage> {
         match self {
             Self::Db(err) => db_error::outage(err),
-            Self::Refused { .. } => None,
+            Self::Refused { .. } | Self::StaleRevision(_) => None,
         }
     }
 }

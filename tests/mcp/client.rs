@@ -22,7 +22,12 @@ pub struct Reply {
 
 impl Mcp {
     pub async fn http(app: &TestApp, token: &str) -> Self {
-        let config = StreamableHttpClientTransportConfig::with_uri(format!("{}/mcp", app.base)).auth_header(token);
+        Self::http_at(&app.base, token).await
+    }
+
+    /// Over HTTP to the gateway at `base` (`http://127.0.0.1:port`).
+    pub async fn http_at(base: &str, token: &str) -> Self {
+        let config = StreamableHttpClientTransportConfig::with_uri(format!("{base}/mcp")).auth_header(token);
         let client = ().serve(StreamableHttpClientTransport::from_config(config)).await.expect("MCP over HTTP");
         Self { client }
     }

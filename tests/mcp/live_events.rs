@@ -21,7 +21,7 @@ use crate::support::{Backend, Board, TestApp, simple_board};
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// A second gateway on the same database, as a load balancer would see it.
-async fn second_gateway(database_url: &str) -> (String, tokio::task::JoinHandle<()>) {
+pub(crate) async fn second_gateway(database_url: &str) -> (String, tokio::task::JoinHandle<()>) {
     let conn = tasklens::db::connect(database_url).await.expect("second gateway's database");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
     let base = format!("http://{}", listener.local_addr().expect("address"));

@@ -13,6 +13,7 @@ mod conventions;
 mod hostile;
 mod hostile_tools;
 mod live_events;
+mod many_agents;
 mod operator;
 mod properties;
 mod selection;

@@ -81,6 +81,42 @@ pub struct UpdateTaskInput {
     pub labels: Option<Vec<String>>,
     /// The whole new set of coworker usernames.
     pub coworkers: Option<Vec<String>>,
+    /// Label names to add to the set the write finds (instead of `labels`):
+    /// concurrent additions all stay.
+    pub add_labels: Option<Vec<String>>,
+    /// Label names to take out of the set the write finds.
+    pub remove_labels: Option<Vec<String>>,
+    /// Usernames (or `me`) to add to the coworkers the write finds
+    /// (instead of `coworkers`).
+    pub add_coworkers: Option<Vec<String>>,
+    /// Usernames (or `me`) to take out of the coworkers the write finds.
+    pub remove_coworkers: Option<Vec<String>>,
+}
+
+/// The additions and removals of one set, refused beside its whole form
+/// or naming one item in both.
+fn set_edits(
+    whole: (&str, Option<&Vec<String>>),
+    add: (&str, Option<Vec<String>>),
+    remove: (&str, Option<Vec<String>>),
+) -> async_graphql::Result<(Vec<String>, Vec<String>)> {
+    let (added, removed) = (add.1.unwrap_or_default(), remove.1.unwrap_or_default());
+    if whole.1.is_some() && !(added.is_empty() && removed.is_empty()) {
+        return Err(crate::graphql::error::coded(
+            format!("`{}` is the whole new set; `{}` and `{}` edit the set there is", whole.0, add.0, remove.0),
+            ErrorCode::BadUserInput,
+            Some(&format!("give either `{}` or `{}`/`{}`", whole.0, add.0, remove.0)),
+        ));
+    }
+    let lower = |name: &String| name.to_lowercase();
+    if let Some(both) = added.iter().find(|a| removed.iter().any(|r| lower(r) == lower(a))) {
+        return Err(crate::graphql::error::coded(
+            format!("{} is in both `{}` and `{}`", crate::text::echo(both), add.0, remove.0),
+            ErrorCode::BadUserInput,
+            Some("name it in one of the two"),
+        ));
+    }
+    Ok((added, removed))
 }
 
 fn change<T>(value: MaybeUndefined<T>) -> Option<Option<T>> {
@@ -104,7 +140,8 @@ impl UpdateTaskInput {
             && i.assignee.is_undefined()
             && i.due_date.is_undefined()
             && i.labels.is_none()
-            && i.coworkers.is_none();
+            && i.coworkers.is_none()
+            && [&i.add_labels, &i.remove_labels, &i.add_coworkers, &i.remove_coworkers].iter().all(|l| l.is_none());
         if nothing {
             return Err(crate::graphql::error::coded(
                 "nothing to change",
@@ -118,6 +155,13 @@ impl UpdateTaskInput {
             (None, Some(markdown)) => Some(markdown.map(RichText::Markdown)),
             (None, None) => None,
         };
+        let (add_labels, remove_labels) =
+            set_edits(("labels", i.labels.as_ref()), ("addLabels", i.add_labels), ("removeLabels", i.remove_labels))?;
+        let (add_coworkers, remove_coworkers) = set_edits(
+            ("coworkers", i.coworkers.as_ref()),
+            ("addCoworkers", i.add_coworkers),
+            ("removeCoworkers", i.remove_coworkers),
+        )?;
         Ok(TaskChanges {
             title: i.title,
             description,
@@ -129,6 +173,10 @@ impl UpdateTaskInput {
             due_date: change(i.due_date),
             labels: i.labels,
             coworkers: i.coworkers,
+            add_labels,
+            remove_labels,
+            add_coworkers,
+            remove_coworkers,
         })
     }
 }
@@ -203,14 +251,20 @@ impl TasksMutation {
         Ok(Task::new(row, single_task_columns(ctx).with_all()))
     }
 
-    /// Changes the given fields; each change is recorded as a task event.
+    /// Changes the given fields; each change is recorded as a task event
+    /// and moves `revision` on by one. With `expectedRevision`, only if the
+    /// task is still at that revision: else nothing is written and the
+    /// error (CONFLICT) carries `currentRevision` and `changedSince`.
     async fn update_task(
         &self,
         ctx: &Context<'_>,
         #[graphql(name = "ref")] task_ref: String,
         input: UpdateTaskInput,
+        expected_revision: Option<i32>,
     ) -> async_graphql::Result<Task> {
-        let row = task_writes::update_task(store(ctx), viewer(ctx)?, &task_ref, &input.into_changes()?).await.gql()?;
+        let changes = input.into_changes()?;
+        let row =
+            task_writes::update_task(store(ctx), viewer(ctx)?, &task_ref, &changes, expected_revision).await.gql()?;
         Ok(Task::new(row, single_task_columns(ctx).with_all()))
     }
 

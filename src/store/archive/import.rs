@@ -505,6 +505,7 @@ impl Checked for entity::label::Model {
 impl Checked for entity::task::Model {
     fn check(&mut self) -> crate::store::Result<()> {
         number("number", self.number)?;
+        number("revision", self.revision)?;
         instants(&[
             ("created_at", Some(self.created_at)),
             ("updated_at", Some(self.updated_at)),
@@ -547,6 +548,9 @@ impl Checked for entity::comment::Model {
 impl Checked for entity::task_event::Model {
     fn check(&mut self) -> crate::store::Result<()> {
         instants(&[("at", Some(self.at))])?;
+        if let Some(revision) = self.revision {
+            number("revision", revision)?;
+        }
         name("field", &mut self.field)?;
         for value in [&mut self.old_value, &mut self.new_value].into_iter().flatten() {
             if self.field == "description" {

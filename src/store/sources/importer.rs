@@ -409,6 +409,7 @@ impl<'a> Importer<'a> {
             source_key: Set(Some(issue.key.clone())),
             source_url: Set(issue.url.clone()),
             source_state: Set(serde_json::to_string(&wanted.state).ok()),
+            revision: Set(1),
             ..Default::default()
         })
     }
@@ -439,7 +440,7 @@ impl<'a> Importer<'a> {
                 None => self.import_user().await?,
             };
             let created = Change { field: "created", old: None, new: Some(self.task_ref(number)) };
-            self.log.file_one(id, self.project.id, Actor { user_id, at: issue.created_at }, created);
+            self.log.file_one(id, self.project.id, Actor { user_id, at: issue.created_at }, created, Some(1));
             self.created.insert(id);
         }
         crate::store::rows::insert_active(self.txn, links).await?;
@@ -621,7 +622,8 @@ impl<'a> Importer<'a> {
         for (task_id, author, _, c) in &fresh {
             let id = ids.get(&(*task_id, c.key.clone())).copied().unwrap_or_default();
             let event = Change { field: "comment", old: None, new: Some(id.to_string()) };
-            self.log.file_one(*task_id, self.project.id, Actor { user_id: *author, at: c.created_at }, event);
+            let by = Actor { user_id: *author, at: c.created_at };
+            self.log.file_one(*task_id, self.project.id, by, event, None);
             self.counts.comments_created += 1;
         }
         self.write_log().await

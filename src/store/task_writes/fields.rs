@@ -84,10 +84,15 @@ impl RowChange {
         self.row.deleted_at = Set(Some(at));
     }
 
-    /// Writes the row (its `updated_at` as the caller set it) and hands
-    /// back what changed, for the caller to file under its actor: every
-    /// path that changes a stored task writes it here.
-    pub async fn write(self, txn: &impl ConnectionTrait) -> Result<(task::Model, Changes), DbErr> {
+    /// Writes the row (its `updated_at` as the caller set it), a change
+    /// moving its revision on, and hands back what changed, for the
+    /// caller to file under its actor: every path that changes a stored
+    /// task writes it here. The caller holds the task's row lock, or
+    /// writes alone (an import).
+    pub async fn write(mut self, txn: &impl ConnectionTrait) -> Result<(task::Model, Changes), DbErr> {
+        if !self.changes.is_empty() {
+            self.row.revision = Set(self.current.revision.saturating_add(1));
+        }
         Ok((self.row.update(txn).await?, self.changes))
     }
 }

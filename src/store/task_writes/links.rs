@@ -24,6 +24,18 @@ pub(crate) fn coworker_rows(task_id: i64, user_ids: &[i64]) -> impl Iterator<Ite
     })
 }
 
+/// The task's labels as stored.
+pub(crate) async fn label_ids(txn: &DatabaseTransaction, task_id: i64) -> Result<Vec<i64>, DbErr> {
+    let stored = task_label::Entity::find().filter(task_label::Column::TaskId.eq(task_id)).all(txn).await?;
+    Ok(stored.into_iter().map(|l| l.label_id).collect())
+}
+
+/// The task's coworkers as stored.
+pub(crate) async fn coworker_ids(txn: &DatabaseTransaction, task_id: i64) -> Result<Vec<i64>, DbErr> {
+    let stored = task_coworker::Entity::find().filter(task_coworker::Column::TaskId.eq(task_id)).all(txn).await?;
+    Ok(stored.into_iter().map(|c| c.user_id).collect())
+}
+
 /// A set as it was (sorted) and as it is now (in the order written).
 #[derive(Debug)]
 pub(crate) struct Replaced {
@@ -51,8 +63,7 @@ pub(crate) async fn replace_labels(
     task_id: i64,
     wanted: &[i64],
 ) -> Result<Option<Replaced>, DbErr> {
-    let stored = task_label::Entity::find().filter(task_label::Column::TaskId.eq(task_id)).all(txn).await?;
-    let old = sorted(&stored.iter().map(|l| l.label_id).collect::<Vec<_>>());
+    let old = sorted(&label_ids(txn, task_id).await?);
     let new = distinct(wanted);
     if old == sorted(&new) {
         return Ok(None);
@@ -69,8 +80,7 @@ pub(crate) async fn replace_coworkers(
     task_id: i64,
     wanted: &[i64],
 ) -> Result<Option<Replaced>, DbErr> {
-    let stored = task_coworker::Entity::find().filter(task_coworker::Column::TaskId.eq(task_id)).all(txn).await?;
-    let old = sorted(&stored.iter().map(|c| c.user_id).collect::<Vec<_>>());
+    let old = sorted(&coworker_ids(txn, task_id).await?);
     let new = distinct(wanted);
     if old == sorted(&new) {
         return Ok(None);

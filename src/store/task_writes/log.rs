@@ -53,15 +53,16 @@ pub(crate) struct EventLog {
 }
 
 impl EventLog {
-    /// Files each change of `task` as its own event.
+    /// Files each change of `task`, as written, as its own event.
     pub fn file(&mut self, task: &task::Model, by: Actor, changes: Changes) {
         for change in changes.0 {
-            self.file_one(task.id, task.project_id, by, change);
+            self.file_one(task.id, task.project_id, by, change, Some(task.revision));
         }
     }
 
-    /// Files one event of the task with this id in that project.
-    pub fn file_one(&mut self, task_id: i64, project_id: i64, by: Actor, change: Change) {
+    /// Files one event of the task with this id in that project, with the
+    /// revision it brought the task to (none for a comment).
+    pub fn file_one(&mut self, task_id: i64, project_id: i64, by: Actor, change: Change, revision: Option<i32>) {
         self.rows.push(task_event::ActiveModel {
             task_id: Set(task_id),
             project_id: Set(project_id),
@@ -70,6 +71,7 @@ impl EventLog {
             field: Set(change.field.to_owned()),
             old_value: Set(change.old),
             new_value: Set(change.new),
+            revision: Set(revision),
             ..Default::default()
         });
     }

@@ -82,6 +82,7 @@ pub(super) async fn users_by_names(
 pub(super) async fn labels_by_names(
     txn: &DatabaseTransaction,
     project_id: i64,
+    argument: &str,
     names: &[String],
 ) -> Result<Vec<label::Model>> {
     let all = label::Entity::find()
@@ -95,8 +96,8 @@ pub(super) async fn labels_by_names(
         let found = all.iter().find(|l| l.name.eq_ignore_ascii_case(&name)).ok_or_else(|| {
             let known: Vec<&str> = all.iter().map(|l| l.name.as_str()).collect();
             StoreError::bad_argument(
-                "labels",
-                format!("`labels`: {} is not a label of this project", echo(name)),
+                argument,
+                format!("`{argument}`: {} is not a label of this project", echo(name)),
                 format!("use any of: {}", known.join(", ")),
             )
         })?;

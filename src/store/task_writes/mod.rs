@@ -13,6 +13,7 @@ pub(crate) mod log;
 mod lookups;
 pub(crate) mod numbers;
 pub(crate) mod rules;
+pub mod stale;
 
 use chrono::NaiveDate;
 use sea_orm::{ActiveModelTrait, DatabaseTransaction, EntityTrait, Set};
@@ -26,7 +27,7 @@ use super::visibility::require_write;
 use super::{Result, Store, StoreError, now};
 use fields::RowChange;
 pub(crate) use links::{coworker_rows, label_rows, replace_coworkers, replace_labels};
-use log::{Actor, Change, Changes, EventLog};
+use log::{Actor, Change, EventLog};
 use lookups::*;
 
 #[derive(Debug, Clone, Default)]
@@ -55,8 +56,14 @@ pub struct TaskChanges {
     pub parent: Option<Option<String>>,
     pub assignee: Option<Option<String>>,
     pub due_date: Option<Option<NaiveDate>>,
+    /// The whole new sets; or, instead, what to add and remove, applied
+    /// to the sets as the write finds them.
     pub labels: Option<Vec<String>>,
     pub coworkers: Option<Vec<String>>,
+    pub add_labels: Vec<String>,
+    pub remove_labels: Vec<String>,
+    pub add_coworkers: Vec<String>,
+    pub remove_coworkers: Vec<String>,
 }
 
 fn validate_description(description: &RichText) -> Result<String> {
@@ -108,7 +115,7 @@ pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Resul
             None => None,
         };
         let coworkers = users_by_names(&txn, viewer, "coworkers", &new.coworkers).await?;
-        let labels = labels_by_names(&txn, project.id, &new.labels).await?;
+        let labels = labels_by_names(&txn, project.id, "labels", &new.labels).await?;
         let parent = match &new.parent {
             Some(r) => Some(parent_in_project(store, viewer, r, project.id, None).await?),
             None => None,
@@ -131,6 +138,7 @@ pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Resul
             updated_at: Set(by.at),
             completed_at: Set(status.category.is_closed().then_some(by.at)),
             deleted_at: Set(None),
+            revision: Set(1),
             ..Default::default()
         }
         .insert(&txn)
@@ -141,7 +149,7 @@ pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Resul
         super::rows::insert_active(&txn, label_rows(task.id, &label_ids).collect()).await?;
         let mut log = EventLog::default();
         let created = Change { field: "created", old: None, new: Some(format!("{}-{}", project.key, task.number)) };
-        log.file_one(task.id, task.project_id, by, created);
+        log.file_one(task.id, task.project_id, by, created, Some(task.revision));
         let events = commit(txn, log).await?;
         Ok((task, events))
     })
@@ -171,7 +179,16 @@ impl CheckedChanges {
     }
 }
 
-pub async fn update_task(store: &Store, viewer: &Viewer, task_ref: &str, changes: &TaskChanges) -> Result<task::Model> {
+/// Changes the fields given; with `expected_revision`, only if the task is
+/// still at that revision (else nothing is written and the refusal says
+/// what changed since).
+pub async fn update_task(
+    store: &Store,
+    viewer: &Viewer,
+    task_ref: &str,
+    changes: &TaskChanges,
+    expected_revision: Option<i32>,
+) -> Result<task::Model> {
     require_write(viewer)?;
     let checked = CheckedChanges::of(changes)?;
     // Visibility is decided once; the row itself is read under the lock.
@@ -179,6 +196,11 @@ pub async fn update_task(store: &Store, viewer: &Viewer, task_ref: &str, changes
     let (task, events) = with_retry(|| async {
         let txn = super::begin_write(&store.db).await?;
         let current = lock_live_task(&txn, task_ref, task_id).await?;
+        if let Some(expected) = expected_revision.filter(|expected| *expected != current.revision) {
+            let refusal = stale::stale(&txn, task_ref, &current, expected).await?;
+            txn.rollback().await?;
+            return Err(StoreError::StaleRevision(Box::new(refusal)));
+        }
         let mut update = TaskUpdate { change: RowChange::of(current), by: actor(viewer) };
         // In this order, which the change log keeps.
         update.title_and_description(&checked);
@@ -279,11 +301,20 @@ impl TaskUpdate {
     }
 
     async fn coworkers(&mut self, txn: &DatabaseTransaction, viewer: &Viewer, changes: &TaskChanges) -> Result<()> {
-        let Some(wanted) = &changes.coworkers else { return Ok(()) };
-        let mut new = users_by_names(txn, viewer, "coworkers", wanted).await?;
+        let task_id = self.change.current.id;
+        let mut new = match &changes.coworkers {
+            Some(whole) => users_by_names(txn, viewer, "coworkers", whole).await?,
+            None if changes.add_coworkers.is_empty() && changes.remove_coworkers.is_empty() => return Ok(()),
+            None => {
+                let added = users_by_names(txn, viewer, "addCoworkers", &changes.add_coworkers).await?;
+                let removed = users_by_names(txn, viewer, "removeCoworkers", &changes.remove_coworkers).await?;
+                let stored = usernames_of(txn, &links::coworker_ids(txn, task_id).await?).await?;
+                edited(stored, added, removed, |u| u.id)
+            }
+        };
         new.sort_by(|a, b| a.username.cmp(&b.username));
         let ids: Vec<i64> = new.iter().map(|u| u.id).collect();
-        if let Some(replaced) = replace_coworkers(txn, self.change.current.id, &ids).await? {
+        if let Some(replaced) = replace_coworkers(txn, task_id, &ids).await? {
             let old = usernames_of(txn, &replaced.old).await?;
             self.change.changes.record("coworkers", names(&old), names(&new));
         }
@@ -291,17 +322,38 @@ impl TaskUpdate {
     }
 
     async fn labels(&mut self, txn: &DatabaseTransaction, changes: &TaskChanges) -> Result<()> {
-        let Some(wanted) = &changes.labels else { return Ok(()) };
-        let mut new = labels_by_names(txn, self.change.current.project_id, wanted).await?;
+        let (task_id, project_id) = (self.change.current.id, self.change.current.project_id);
+        let mut new = match &changes.labels {
+            Some(whole) => labels_by_names(txn, project_id, "labels", whole).await?,
+            None if changes.add_labels.is_empty() && changes.remove_labels.is_empty() => return Ok(()),
+            None => {
+                let added = labels_by_names(txn, project_id, "addLabels", &changes.add_labels).await?;
+                let removed = labels_by_names(txn, project_id, "removeLabels", &changes.remove_labels).await?;
+                let stored = labels_of(txn, &links::label_ids(txn, task_id).await?).await?;
+                edited(stored, added, removed, |l| l.id)
+            }
+        };
         new.sort_by(|a, b| a.name.cmp(&b.name));
         let ids: Vec<i64> = new.iter().map(|l| l.id).collect();
-        if let Some(replaced) = replace_labels(txn, self.change.current.id, &ids).await? {
+        if let Some(replaced) = replace_labels(txn, task_id, &ids).await? {
             let mut old = labels_of(txn, &replaced.old).await?;
             old.sort_by(|a, b| a.name.cmp(&b.name));
             self.change.changes.record("labels", label_names(&old), label_names(&new));
         }
         Ok(())
     }
+}
+
+/// A stored set with `added` put in and `removed` taken out. Read and
+/// written under the task's row lock, so concurrent additions all stay.
+fn edited<T>(stored: Vec<T>, added: Vec<T>, removed: Vec<T>, id: impl Fn(&T) -> i64) -> Vec<T> {
+    let mut set: Vec<T> = stored.into_iter().filter(|item| !removed.iter().any(|r| id(r) == id(item))).collect();
+    for item in added {
+        if !set.iter().any(|s| id(s) == id(&item)) && !removed.iter().any(|r| id(r) == id(&item)) {
+            set.push(item);
+        }
+    }
+    set
 }
 
 /// Leaves a tombstone (`RowChange::tombstone`).
@@ -344,10 +396,9 @@ pub async fn add_comment(store: &Store, viewer: &Viewer, task_ref: &str, body: &
         }
         .insert(&txn)
         .await?;
-        let mut changes = Changes::default();
-        changes.record("comment", None, Some(comment.id.to_string()));
         let mut log = EventLog::default();
-        log.file(&current, by, changes);
+        let commented = Change { field: "comment", old: None, new: Some(comment.id.to_string()) };
+        log.file_one(current.id, current.project_id, by, commented, None);
         let mut row: task::ActiveModel = current.into();
         row.updated_at = Set(by.at);
         row.update(&txn).await?;

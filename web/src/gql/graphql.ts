@@ -264,7 +264,12 @@ export type Mutation = {
    * within seconds.
    */
   revokeApiToken: ApiToken;
-  /** Changes the given fields; each change is recorded as a task event. */
+  /**
+   * Changes the given fields; each change is recorded as a task event
+   * and moves `revision` on by one. With `expectedRevision`, only if the
+   * task is still at that revision: else nothing is written and the
+   * error (CONFLICT) carries `currentRevision` and `changedSince`.
+   */
   updateTask: Task;
 };
 
@@ -350,6 +355,7 @@ export type MutationRevokeApiTokenArgs = {
 
 
 export type MutationUpdateTaskArgs = {
+  expectedRevision?: InputMaybe<Scalars['Int']['input']>;
   input: UpdateTaskInput;
   ref: Scalars['String']['input'];
 };
@@ -769,6 +775,12 @@ export type Task = Node & {
   project?: Maybe<Project>;
   /** `KEY-number`, the task's name everywhere. */
   ref: Scalars['String']['output'];
+  /**
+   * 1 when made, +1 on each write that changes the task (its fields,
+   * status, labels or coworkers; not a comment). Pass it to
+   * `updateTask(expectedRevision:)` to be refused if another wrote since.
+   */
+  revision: Scalars['Int']['output'];
   /** The tracker it was imported from; null for a task made here. */
   source?: Maybe<TaskSource>;
   status?: Maybe<Status>;
@@ -989,6 +1001,16 @@ export type TextWindow = {
 
 /** Fields to change; a field left out stays, `null` clears a clearable one. */
 export type UpdateTaskInput = {
+  /**
+   * Usernames (or `me`) to add to the coworkers the write finds
+   * (instead of `coworkers`).
+   */
+  addCoworkers?: InputMaybe<Array<Scalars['String']['input']>>;
+  /**
+   * Label names to add to the set the write finds (instead of `labels`):
+   * concurrent additions all stay.
+   */
+  addLabels?: InputMaybe<Array<Scalars['String']['input']>>;
   assignee?: InputMaybe<Scalars['String']['input']>;
   /** The whole new set of coworker usernames. */
   coworkers?: InputMaybe<Array<Scalars['String']['input']>>;
@@ -1002,6 +1024,10 @@ export type UpdateTaskInput = {
   labels?: InputMaybe<Array<Scalars['String']['input']>>;
   parent?: InputMaybe<Scalars['String']['input']>;
   priority?: InputMaybe<Priority>;
+  /** Usernames (or `me`) to take out of the coworkers the write finds. */
+  removeCoworkers?: InputMaybe<Array<Scalars['String']['input']>>;
+  /** Label names to take out of the set the write finds. */
+  removeLabels?: InputMaybe<Array<Scalars['String']['input']>>;
   /** Status key. */
   status?: InputMaybe<Scalars['String']['input']>;
   title?: InputMaybe<Scalars['String']['input']>;
