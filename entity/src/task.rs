@@ -43,6 +43,19 @@ pub struct Model {
     /// comment): what a writer names to be refused if another wrote since.
     #[serde(default = "first_revision")]
     pub revision: i32,
+    /// The agent session holding the task, and its user; live while
+    /// `claim_until` is ahead, which each heartbeat of the session moves
+    /// on by `claim_ttl_seconds`.
+    #[serde(default)]
+    pub claim_session_id: Option<i64>,
+    #[serde(default)]
+    pub claim_holder_id: Option<i64>,
+    #[serde(default)]
+    pub claimed_at: Option<DateTimeUtc>,
+    #[serde(default)]
+    pub claim_until: Option<DateTimeUtc>,
+    #[serde(default)]
+    pub claim_ttl_seconds: Option<i32>,
 }
 
 fn first_revision() -> i32 {

@@ -18,6 +18,7 @@ mod m20261202_000001_names_in_nfc;
 mod m20261202_000002_task_sources;
 mod m20261203_000001_assignee_page_index;
 mod m20261204_000001_task_revision;
+mod m20261204_000002_task_claims;
 
 /// The due date that sorts unscheduled tasks after every real one in the
 /// "due" order. A four-digit year, so that SQLite's text dates still compare
@@ -40,6 +41,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000002_task_sources::Migration),
             Box::new(m20261203_000001_assignee_page_index::Migration),
             Box::new(m20261204_000001_task_revision::Migration),
+            Box::new(m20261204_000002_task_claims::Migration),
         ]
     }
 }

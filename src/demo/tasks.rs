@@ -301,6 +301,11 @@ fn plan_task(
         source_url: None,
         source_state: None,
         revision,
+        claim_session_id: None,
+        claim_holder_id: None,
+        claimed_at: None,
+        claim_until: None,
+        claim_ttl_seconds: None,
     });
 }
 

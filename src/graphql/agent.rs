@@ -8,7 +8,7 @@ use entity::agent_session;
 use crate::store::tasks::TaskColumns;
 
 use super::loaders::load;
-use super::loaders::{TaskKey, UserKey};
+use super::loaders::{AgentSessionKey, TaskKey, UserKey};
 use super::task::Task;
 use super::user::User;
 
@@ -43,5 +43,34 @@ impl AgentSession {
     }
     async fn ended_at(&self) -> Option<DateTime<Utc>> {
         self.0.ended_at
+    }
+}
+
+/// An agent session's hold on a task (`claimTask`): no other session can
+/// claim the task until it is released, its session ends, or `until`
+/// passes without a heartbeat.
+pub struct TaskClaim {
+    pub holder_id: i64,
+    pub session_id: i64,
+    pub since: Option<DateTime<Utc>>,
+    pub until: DateTime<Utc>,
+}
+
+#[Object]
+impl TaskClaim {
+    /// The user whose session holds the task.
+    async fn holder(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<User>> {
+        Ok(load(ctx, UserKey(self.holder_id)).await?.map(User))
+    }
+    /// The session holding it, with its last status line.
+    async fn session(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<AgentSession>> {
+        Ok(load(ctx, AgentSessionKey(self.session_id)).await?.map(AgentSession))
+    }
+    async fn since(&self) -> Option<DateTime<Utc>> {
+        self.since
+    }
+    /// When the claim lapses unless its session heartbeats first.
+    async fn until(&self) -> DateTime<Utc> {
+        self.until
     }
 }

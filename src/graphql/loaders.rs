@@ -72,6 +72,8 @@ key!(
     CoworkersOf,
     CommentCountOf,
     OpenTaskCountOf,
+    /// An agent session by its row id (a claim's).
+    AgentSessionKey,
 );
 
 fn ids<K: Copy>(keys: &[K], id: impl Fn(K) -> i64) -> Vec<i64> {
@@ -103,6 +105,18 @@ impl Loader<UserKey> for Batch {
     async fn load(&self, keys: &[UserKey]) -> Result<HashMap<UserKey, user::Model>, LoadError> {
         let rows = workspaces::users_by_ids(&self.store, &ids(keys, |k| k.0)).await?;
         Ok(rows.into_iter().map(|u| (UserKey(u.id), u)).collect())
+    }
+}
+
+impl Loader<AgentSessionKey> for Batch {
+    type Value = entity::agent_session::Model;
+    type Error = LoadError;
+    async fn load(
+        &self,
+        keys: &[AgentSessionKey],
+    ) -> Result<HashMap<AgentSessionKey, entity::agent_session::Model>, LoadError> {
+        let rows = crate::store::agents::by_ids(&self.store, &ids(keys, |k| k.0)).await?;
+        Ok(rows.into_iter().map(|s| (AgentSessionKey(s.id), s)).collect())
     }
 }
 

@@ -107,6 +107,10 @@ pub struct TaskFilterInput {
     pub source: Option<SourceSystem>,
     /// Imported with this key there (`owner/repo#123`, `PROJ-42`).
     pub source_key: Option<String>,
+    /// true: held by an agent session (`claimTask`); false: by none.
+    pub claimed: Option<bool>,
+    /// Held by this user's session: username, or `me`.
+    pub claimed_by: Option<String>,
 }
 
 impl From<TaskFilterInput> for TaskFilter {
@@ -127,6 +131,8 @@ impl From<TaskFilterInput> for TaskFilter {
             kind: f.kind.map(Into::into),
             source: f.source.map(Into::into),
             source_key: f.source_key,
+            claimed: f.claimed,
+            claimed_by: f.claimed_by,
         }
     }
 }
@@ -247,6 +253,19 @@ impl Task {
     }
     async fn number(&self) -> i32 {
         self.row.number
+    }
+    /// The agent session holding the task, while its claim lives.
+    async fn claim(&self) -> Option<super::agent::TaskClaim> {
+        let row = &self.row;
+        if !crate::store::task_writes::claims::is_live(row, crate::store::now()) {
+            return None;
+        }
+        Some(super::agent::TaskClaim {
+            holder_id: row.claim_holder_id?,
+            session_id: row.claim_session_id?,
+            since: row.claimed_at,
+            until: row.claim_until?,
+        })
     }
     /// 1 when made, +1 on each write that changes the task (its fields,
     /// status, labels or coworkers; not a comment). Pass it to

@@ -57,6 +57,9 @@ pub struct ToolDocument {
     /// `@alias NAME: ARGUMENT`: another name an argument is accepted by,
     /// not listed in the schema.
     pub aliases: Vec<(String, String)>,
+    /// `@none TEXT`: a single root that comes back null is this answer,
+    /// `{"nothing": TEXT}`, rather than `not_found`.
+    pub none: Option<String>,
     pub text: String,
     pub parsed: Arc<ExecutableDocument>,
     pub variables: Vec<Variable>,
@@ -153,6 +156,7 @@ impl ToolDocument {
             write: operation.node.ty == OperationType::Mutation,
             additive: notes.iter().any(|n| n == "@additive"),
             aliases,
+            none: notes.iter().find_map(|n| n.strip_prefix("@none ")).map(|text| text.trim().to_owned()),
             root_fields: root_fields(operation),
             text,
             parsed: Arc::new(parsed),
@@ -193,13 +197,16 @@ fn the_operation(parsed: &ExecutableDocument) -> Result<(String, &Positioned<Ope
     }
 }
 
-/// The `@alias NAME: ARGUMENT` notes; `@additive` is the only other note.
+/// The `@alias NAME: ARGUMENT` notes; `@additive` and `@none TEXT` are
+/// the only others.
 fn aliases(notes: &[String]) -> Result<Vec<(String, String)>, String> {
     let mut aliases = Vec::new();
-    for note in notes.iter().filter(|n| *n != "@additive") {
+    for note in notes.iter().filter(|n| *n != "@additive" && !n.starts_with("@none ")) {
         match note.strip_prefix("@alias ").and_then(|a| a.split_once(':')) {
             Some((alias, argument)) => aliases.push((alias.trim().to_owned(), argument.trim().to_owned())),
-            None => return Err(format!("unknown note `{note}`: use `@additive` or `@alias NAME: ARGUMENT`")),
+            None => {
+                return Err(format!("unknown note `{note}`: use `@additive`, `@alias NAME: ARGUMENT` or `@none TEXT`"));
+            }
         }
     }
     Ok(aliases)

@@ -116,8 +116,8 @@ impl McpServer {
         }
         if has(Toolset::Agents) {
             text.push_str(
-                " Call register_agent when you start work on a task, heartbeat_agent while it lasts, end_agent \
-                 when you stop.",
+                " Call register_agent when you start work, claim_task (or claim_next_task) to hold a task, \
+                 heartbeat_agent while it lasts, end_agent when you stop.",
             );
         }
         text.push_str(&format!(

@@ -321,6 +321,10 @@ pub fn shape(document: &ToolDocument, data: &Value, style: &Style) -> ToolResult
     }
     // A single root field is the reply itself (a task, a project, a page).
     if data.len() == 1 && data.values().all(Value::is_null) {
+        if let Some(text) = &document.none {
+            let record = Map::from_iter([("nothing".to_owned(), Value::String(text.clone()))]);
+            return Ok(Shaped::Record { record, windows: Vec::new() });
+        }
         let key = data.keys().next().map(|k| snake_case(k)).unwrap_or_default();
         return Err(ToolError::new(ErrorCode::NotFound, format!("no {key} found"), "check the arguments that name it"));
     }

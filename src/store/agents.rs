@@ -10,6 +10,8 @@ use entity::{agent_session, api_token};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
+use super::task_writes::claims;
+use super::task_writes::log::Actor;
 use super::tasks::{self, TaskColumns};
 use super::viewer::Viewer;
 use super::visibility::{require_write, visible_task_ids};
@@ -65,7 +67,7 @@ pub async fn register(
 }
 
 /// The session `id` names, or the token's most recent open session.
-async fn own_open_session(store: &Store, viewer: &Viewer, id: Option<&str>) -> Result<agent_session::Model> {
+pub(crate) async fn own_open_session(store: &Store, viewer: &Viewer, id: Option<&str>) -> Result<agent_session::Model> {
     let mut query = agent_session::Entity::find()
         .filter(agent_session::Column::TokenId.eq(viewer.token_id))
         .filter(agent_session::Column::EndedAt.is_null());
@@ -95,8 +97,13 @@ pub async fn heartbeat(
     if let Some(status) = status {
         row.status = Set(Some(status));
     }
-    row.heartbeat_at = Set(now());
-    Ok(row.update(&store.db).await?)
+    let at = now();
+    row.heartbeat_at = Set(at);
+    let txn = super::begin_write(&store.db).await?;
+    let session = row.update(&txn).await?;
+    claims::renew(&txn, session.id, at).await?;
+    txn.commit().await?;
+    Ok(session)
 }
 
 pub async fn end(store: &Store, viewer: &Viewer, id: Option<&str>) -> Result<agent_session::Model> {
@@ -106,7 +113,12 @@ pub async fn end(store: &Store, viewer: &Viewer, id: Option<&str>) -> Result<age
     let at = now();
     row.heartbeat_at = Set(at);
     row.ended_at = Set(Some(at));
-    Ok(row.update(&store.db).await?)
+    let txn = super::begin_write(&store.db).await?;
+    let session = row.update(&txn).await?;
+    let released = claims::release_all(&txn, session.id, Actor { user_id: viewer.user_id, at }).await?;
+    let events = claims::commit(txn, released).await?;
+    claims::publish(store, events);
+    Ok(session)
 }
 
 fn order() -> KeysetOrder<agent_session::Model> {
@@ -168,4 +180,12 @@ pub async fn page(
 
 pub async fn count(store: &Store, viewer: &Viewer, active: Option<bool>) -> Result<u64> {
     Ok(agent_session::Entity::find().filter(visible(viewer, active)).count(&store.db).await?)
+}
+
+/// Sessions by row id, for the claims of tasks the caller already sees.
+pub async fn by_ids(store: &Store, ids: &[i64]) -> Result<Vec<agent_session::Model>> {
+    Ok(agent_session::Entity::find()
+        .filter(agent_session::Column::Id.is_in(ids.iter().copied()))
+        .all(&store.db)
+        .await?)
 }

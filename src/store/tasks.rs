@@ -49,6 +49,10 @@ pub struct TaskFilter {
     pub source: Option<SourceSystem>,
     /// Imported with this key there (`owner/repo#123`, `PROJ-42`).
     pub source_key: Option<String>,
+    /// Held by an agent session (true) or by none (false).
+    pub claimed: Option<bool>,
+    /// Held by this user's session: username or `me`.
+    pub claimed_by: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -182,7 +186,7 @@ fn check_consistent(filter: &TaskFilter) -> Result<()> {
 }
 
 /// The SQL condition of a filter, visibility and tombstones included.
-fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<Condition> {
+pub(crate) fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<Condition> {
     input::filter_date("dueBefore", filter.due_before)?;
     input::filter_instant("changedSince", filter.changed_since)?;
     input::filter_instant("completedSince", filter.completed_since)?;
@@ -210,7 +214,7 @@ fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> R
     if let Some(key) = &filter.source_key {
         c = c.add(task::Column::SourceKey.eq(key.as_str()));
     }
-    Ok(c)
+    Ok(claims(c, viewer, filter))
 }
 
 /// Only tasks of projects the viewer sees, of the project asked for.
@@ -226,6 +230,22 @@ fn visible(c: Condition, viewer: &Viewer, filter: &TaskFilter, project_id: Optio
     }
     if project_id.is_none() && filter.project.is_none() {
         c = c.add(task_in_visible_project(viewer));
+    }
+    c
+}
+
+/// `claimed` and `claimedBy`, as of now.
+fn claims(c: Condition, viewer: &Viewer, filter: &TaskFilter) -> Condition {
+    let at = super::now();
+    let held = Condition::all().add(task::Column::ClaimSessionId.is_not_null()).add(task::Column::ClaimUntil.gt(at));
+    let mut c = c;
+    match filter.claimed {
+        Some(true) => c = c.add(held.clone()),
+        Some(false) => c = c.add(super::task_writes::claims::unclaimed(at)),
+        None => {}
+    }
+    if let Some(name) = &filter.claimed_by {
+        c = c.add(held).add(task::Column::ClaimHolderId.in_subquery(user_id_by_name(viewer, name)));
     }
     c
 }
@@ -471,8 +491,12 @@ fn counted_by_status(filter: &TaskFilter) -> bool {
         kind,
         source,
         source_key,
+        claimed,
+        claimed_by,
     } = filter;
     assignee.is_none()
+        && claimed.is_none()
+        && claimed_by.is_none()
         && involves.is_none()
         && label.is_none()
         && text.is_none()

@@ -21,8 +21,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { freePort, startServer } from './server.mjs';
 
 const BIN = process.env.TASKLENS_BIN;
-const WRITES = ['add_comment', 'create_task', 'end_agent', 'heartbeat_agent', 'patch_wiki_page', 'put_wiki_page',
-  'register_agent', 'update_task'];
+const WRITES = ['add_comment', 'claim_next_task', 'claim_task', 'create_task', 'end_agent', 'heartbeat_agent',
+  'patch_wiki_page', 'put_wiki_page', 'register_agent', 'release_task', 'update_task'];
 
 /// The provider, signing with `key`, issuing tokens for `resource`.
 async function startProvider(t, key, resource) {
@@ -100,7 +100,7 @@ test('OAuth access tokens from a real provider, and the refusals', { timeout: 12
   // 3. With it, the MCP SDK reads and writes as the provisioned user.
   const writer = new Client({ name: 'oauth-test', version: '1.0.0' });
   await writer.connect(new StreamableHTTPClientTransport(new URL(resource), { requestInit: { headers: bearer(accessToken) } }));
-  assert.equal((await writer.listTools()).tools.length, 21);
+  assert.equal((await writer.listTools()).tools.length, 24);
   const viewer = await fetch(`${base}/graphql`, {
     method: 'POST',
     headers: { ...bearer(accessToken), 'Content-Type': 'application/json' },

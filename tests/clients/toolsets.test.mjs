@@ -19,8 +19,8 @@ const TOKEN = process.env.TASKLENS_TOKEN;
 const BIN = process.env.TASKLENS_BIN;
 const DATABASE_URL = process.env.TASKLENS_DATABASE_URL;
 
-const WRITES = ['add_comment', 'create_task', 'end_agent', 'heartbeat_agent', 'patch_wiki_page', 'put_wiki_page',
-  'register_agent', 'update_task'];
+const WRITES = ['add_comment', 'claim_next_task', 'claim_task', 'create_task', 'end_agent', 'heartbeat_agent',
+  'patch_wiki_page', 'put_wiki_page', 'register_agent', 'release_task', 'update_task'];
 
 async function overHttp(t, headers) {
   const transport = new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`), {
@@ -53,7 +53,7 @@ test('headers narrow the tools over HTTP; read-only wins', async (t) => {
     assert.ok(value, `${name} must be set (see the top of this file)`);
   }
   const all = await overHttp(t, {});
-  assert.equal((await names(all)).length, 21);
+  assert.equal((await names(all)).length, 24);
 
   const wiki = await overHttp(t, { 'X-MCP-Toolsets': 'wiki' });
   assert.deepEqual(await names(wiki), ['get_wiki_page', 'list_wiki_changes', 'patch_wiki_page', 'put_wiki_page',

@@ -174,8 +174,111 @@ async fn set_edits_are_checked_and_logged(backend: Backend) {
     mcp.close().await;
 }
 
+async fn session(agent: &Mcp, name: &str) -> String {
+    let registered = agent.ok("register_agent", json!({"name": name})).await;
+    registered["id"].as_str().expect("a session id").to_owned()
+}
+
+async fn a_claim_has_one_holder_until_released_ended_or_lapsed(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let (s, bob_token) = alice_and_bob(&app).await;
+    Board::new(&app.db).tasks(&s.web, &s.alice, 2).await;
+    let (alice, bob) = (Mcp::http(&app, &s.alice_token).await, Mcp::http(&app, &bob_token).await);
+    let alice_session = session(&alice, "alice's agent").await;
+    let bob_session = session(&bob, "bob's agent").await;
+
+    let claimed = alice.ok("claim_task", json!({"ref": "WEB-1", "ttl_seconds": 2})).await;
+    let until = claimed["claimed_until"].as_str().expect("claimed_until").to_owned();
+    let (code, error) = bob.error("claim_task", json!({"ref": "WEB-1"})).await;
+    assert_eq!(code, "conflict", "{error}");
+    let message = error["message"].as_str().unwrap_or_default();
+    assert!(message.contains("alice") && message.contains(&alice_session), "names the holder: {message}");
+    let (code, _) = bob.error("release_task", json!({"ref": "WEB-1"})).await;
+    assert_eq!(code, "conflict", "only the holder releases");
+
+    let task = bob.ok("get_task", json!({"ref": "WEB-1", "view": "summary"})).await;
+    assert_eq!(task["claimed_by"], "alice", "{task}");
+    let free = bob.ok("list_tasks", json!({"project": "WEB", "claimed": false})).await;
+    assert_eq!(free["total"], 1, "{free}");
+    let held = bob.ok("list_tasks", json!({"project": "WEB", "claimed_by": "alice"})).await;
+    assert_eq!(held["items"][0]["ref"], "WEB-1", "{held}");
+    assert!(held["items"][0].get("claimed_by").is_none(), "a summary leaves the claim out: {held}");
+
+    // A heartbeat moves the claim on; without one it lapses.
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
+    alice.ok("heartbeat_agent", json!({})).await;
+    let renewed = alice.ok("get_task", json!({"ref": "WEB-1"})).await;
+    assert!(renewed["claimed_until"].as_str() > Some(until.as_str()), "{renewed} after {until}");
+    tokio::time::sleep(std::time::Duration::from_millis(2100)).await;
+    let taken = bob.ok("claim_task", json!({"ref": "WEB-1", "session": bob_session})).await;
+    assert!(taken["claimed_until"].is_string(), "{taken}");
+    let task = bob.ok("get_task", json!({"ref": "WEB-1"})).await;
+    assert_eq!(task["claimed_by"], "bob", "{task}");
+
+    // A release and an end give claims up; each step is in the change log.
+    bob.ok("release_task", json!({"ref": "WEB-1"})).await;
+    assert!(bob.ok("get_task", json!({"ref": "WEB-1"})).await.get("claimed_by").is_none());
+    bob.ok("claim_task", json!({"ref": "WEB-2"})).await;
+    bob.ok("end_agent", json!({})).await;
+    let free = bob.ok("list_tasks", json!({"project": "WEB", "claimed": false})).await;
+    assert_eq!(free["total"], 2, "{free}");
+    let log = alice.ok("list_task_changes", json!({"ref": "WEB-1"})).await.to_string();
+    for step in ["\"claim\"", "\"claim_lapsed\""] {
+        assert!(log.contains(step), "{step} in {log}");
+    }
+    let log = alice.ok("list_task_changes", json!({"ref": "WEB-2"})).await;
+    let last = log["items"].as_array().and_then(|items| items.last()).cloned().unwrap_or_default();
+    assert_eq!(last["field"], "claim", "{log}");
+    assert_eq!(last["old"], "bob", "ending the session released it: {log}");
+    let task = alice.ok("get_task", json!({"ref": "WEB-1"})).await;
+    assert_eq!(task["revision"], 1, "claims do not move the revision: {task}");
+    alice.close().await;
+    bob.close().await;
+}
+
+async fn agents_asking_at_once_get_different_tasks(backend: Backend) {
+    const AGENTS: usize = 16;
+    const OPEN: usize = 10;
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    Board::new(&app.db).tasks(&s.web, &s.alice, OPEN).await;
+    let (second, server) = second_gateway(app.database_url()).await;
+    let mut agents = Vec::new();
+    for n in 0..AGENTS {
+        let base = if n % 2 == 0 { app.base.clone() } else { second.clone() };
+        let agent = Mcp::http_at(&base, &s.alice_token).await;
+        let id = session(&agent, &format!("agent {n}")).await;
+        agents.push((agent, id));
+    }
+    let calls = agents.iter().map(|(agent, id)| async move {
+        agent.call("claim_next_task", json!({"project": "WEB", "session": id})).await
+    });
+    let replies = futures_util::future::join_all(calls).await;
+    let mut claimed: Vec<String> = Vec::new();
+    let mut nothing = 0;
+    for reply in &replies {
+        assert!(!reply.is_error, "{}", reply.text);
+        match reply.json["ref"].as_str() {
+            Some(task_ref) => claimed.push(task_ref.to_owned()),
+            None => nothing += 1,
+        }
+    }
+    let mut distinct = claimed.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!((claimed.len(), distinct.len(), nothing), (OPEN, OPEN, AGENTS - OPEN), "{claimed:?}");
+    let nothing_said = replies.iter().find(|r| r.json.get("ref").is_none()).map(|r| r.json.clone());
+    assert_eq!(nothing_said, Some(json!({"nothing": "no open task nobody holds matches"})));
+    for (agent, _) in agents {
+        agent.close().await;
+    }
+    server.abort();
+}
+
 on_both_backends!(
     a_stale_revision_writes_nothing_and_says_what_changed,
     concurrent_label_additions_all_stay,
     set_edits_are_checked_and_logged,
+    a_claim_has_one_holder_until_released_ended_or_lapsed,
+    agents_asking_at_once_get_different_tasks,
 );

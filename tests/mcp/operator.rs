@@ -42,7 +42,7 @@ async fn operator_tools_are_served_like_built_in_ones(backend: Backend) {
     // An operator's tools are the toolset `custom`; a read-only session
     // keeps those that only read.
     let custom = Mcp::http_with_headers(&app, &s.alice_token, &[("X-MCP-Toolsets", "custom")]).await;
-    let custom_names: Vec<String> = tools.iter().skip(21).map(|t| t.name.to_string()).collect();
+    let custom_names: Vec<String> = tools.iter().skip(24).map(|t| t.name.to_string()).collect();
     let mut listed = custom.tool_names().await;
     let mut expected = custom_names.clone();
     expected.sort();

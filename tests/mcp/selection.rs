@@ -10,14 +10,17 @@ use crate::support::{Backend, Board, TestApp, TestDb, simple_board, simple_board
 
 const WIKI: [&str; 6] =
     ["get_wiki_page", "list_wiki_changes", "patch_wiki_page", "put_wiki_page", "search_wiki", "wiki_tree"];
-const WRITES: [&str; 8] = [
+const WRITES: [&str; 11] = [
     "add_comment",
+    "claim_next_task",
+    "claim_task",
     "create_task",
     "end_agent",
     "heartbeat_agent",
     "patch_wiki_page",
     "put_wiki_page",
     "register_agent",
+    "release_task",
     "update_task",
 ];
 
@@ -36,7 +39,7 @@ async fn a_request_narrows_tools_by_toolset_and_by_name() {
     let s = simple_board(&app).await;
     let all = Mcp::http(&app, &s.alice_token).await;
     let every = all.tool_names().await;
-    assert_eq!(every.len(), 21, "{every:?}");
+    assert_eq!(every.len(), 24, "{every:?}");
 
     let wiki = Mcp::http_with_headers(&app, &s.alice_token, &[("X-MCP-Toolsets", "wiki")]).await;
     assert_eq!(wiki.tool_names().await, strings(&WIKI));
@@ -90,7 +93,7 @@ async fn read_only_always_wins_and_write_tools_are_refused_by_name() {
     // Asked for by the request.
     let asked = Mcp::http_with_headers(&app, &s.alice_token, &[("X-MCP-Readonly", "true")]).await;
     let names = asked.tool_names().await;
-    assert_eq!(names.len(), 21 - WRITES.len(), "{names:?}");
+    assert_eq!(names.len(), 24 - WRITES.len(), "{names:?}");
     assert!(names.iter().all(|n| !WRITES.contains(&n.as_str())), "{names:?}");
     assert!(asked.instructions().contains("read-only"), "{}", asked.instructions());
     let (code, error) = asked.error("create_task", json!({"project": "WEB", "title": "Sneaked in"})).await;

@@ -3,10 +3,12 @@
 use async_graphql::{Context, ID, Object};
 
 use crate::store::agents;
+use crate::store::task_writes::claims::{self, NextFilter};
 
 use crate::graphql::agent::AgentSession;
 use crate::graphql::connection::{Conn, TotalCount, connection, page_args};
 use crate::graphql::error::GqlResult;
+use crate::graphql::task::{Task, single_task_columns};
 use crate::graphql::{store, viewer};
 
 /// Agent sessions the caller sees.
@@ -75,5 +77,54 @@ impl AgentsMutation {
     async fn end_agent(&self, ctx: &Context<'_>, id: Option<ID>) -> async_graphql::Result<AgentSession> {
         let row = agents::end(store(ctx), viewer(ctx)?, id.as_ref().map(|id| id.as_str())).await.gql()?;
         Ok(AgentSession(row))
+    }
+
+    /// Claims a task for an agent session (`session`, or the token's open
+    /// one): no other session can claim it while the claim lives, which is
+    /// `ttlSeconds` (default 900, at most 86400) past the session's last
+    /// heartbeat. Claiming again renews. Another session's live claim is
+    /// CONFLICT, naming the holder and when the claim lapses.
+    async fn claim_task(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(name = "ref")] task_ref: String,
+        session: Option<ID>,
+        ttl_seconds: Option<i32>,
+    ) -> async_graphql::Result<Task> {
+        let session = session.as_ref().map(|id| id.as_str());
+        let row = claims::claim(store(ctx), viewer(ctx)?, &task_ref, session, ttl_seconds).await.gql()?;
+        Ok(Task::new(row, single_task_columns(ctx).with_all()))
+    }
+
+    /// Gives a claim up; a task the session does not hold is answered as
+    /// it is.
+    async fn release_task(
+        &self,
+        ctx: &Context<'_>,
+        #[graphql(name = "ref")] task_ref: String,
+        session: Option<ID>,
+    ) -> async_graphql::Result<Task> {
+        let session = session.as_ref().map(|id| id.as_str());
+        let row = claims::release(store(ctx), viewer(ctx)?, &task_ref, session).await.gql()?;
+        Ok(Task::new(row, single_task_columns(ctx).with_all()))
+    }
+
+    /// Claims the first open task nobody holds, most urgent then oldest,
+    /// of a project, a label and an assignee when given; null when there is
+    /// none. Agents asking at once get different tasks.
+    #[allow(clippy::too_many_arguments)]
+    async fn claim_next_task(
+        &self,
+        ctx: &Context<'_>,
+        project: Option<String>,
+        label: Option<String>,
+        assignee: Option<String>,
+        session: Option<ID>,
+        ttl_seconds: Option<i32>,
+    ) -> async_graphql::Result<Option<Task>> {
+        let filter = NextFilter { project, label, assignee };
+        let session = session.as_ref().map(|id| id.as_str());
+        let row = claims::claim_next(store(ctx), viewer(ctx)?, &filter, session, ttl_seconds).await.gql()?;
+        Ok(row.map(|row| Task::new(row, single_task_columns(ctx).with_all())))
     }
 }

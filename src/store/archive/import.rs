@@ -506,6 +506,9 @@ impl Checked for entity::task::Model {
     fn check(&mut self) -> crate::store::Result<()> {
         number("number", self.number)?;
         number("revision", self.revision)?;
+        // A claim is a running agent's hold, not part of the board's record.
+        (self.claim_session_id, self.claim_holder_id, self.claimed_at, self.claim_until) = (None, None, None, None);
+        self.claim_ttl_seconds = None;
         instants(&[
             ("created_at", Some(self.created_at)),
             ("updated_at", Some(self.updated_at)),

@@ -7,6 +7,7 @@
 //! the transaction of the change). Live subscribers hear of a change once
 //! it commits.
 
+pub mod claims;
 pub(crate) mod fields;
 mod links;
 pub(crate) mod log;
@@ -71,7 +72,7 @@ fn validate_description(description: &RichText) -> Result<String> {
 }
 
 /// Writes the transaction's events, wakes the feeds, and commits.
-async fn commit(txn: DatabaseTransaction, mut log: EventLog) -> Result<u64> {
+pub(crate) async fn commit(txn: DatabaseTransaction, mut log: EventLog) -> Result<u64> {
     let written = log.write(&txn).await?;
     if written > 0 {
         super::feed::notify_in(&txn).await?;
@@ -91,7 +92,7 @@ async fn save_and_commit(txn: DatabaseTransaction, change: RowChange, by: Actor)
 
 /// Wakes this gateway's feed at once; other processes' feeds learn of the
 /// write from the log (NOTIFY on PostgreSQL, polling on SQLite).
-fn publish(store: &Store, events: u64) {
+pub(crate) fn publish(store: &Store, events: u64) {
     if events > 0 {
         store.feed.nudge();
     }

@@ -220,6 +220,20 @@ export type Mutation = {
   addComment: Comment;
   addProjectMember: ProjectMember;
   /**
+   * Claims the first open task nobody holds, most urgent then oldest,
+   * of a project, a label and an assignee when given; null when there is
+   * none. Agents asking at once get different tasks.
+   */
+  claimNextTask?: Maybe<Task>;
+  /**
+   * Claims a task for an agent session (`session`, or the token's open
+   * one): no other session can claim it while the claim lives, which is
+   * `ttlSeconds` (default 900, at most 86400) past the session's last
+   * heartbeat. Claiming again renews. Another session's live claim is
+   * CONFLICT, naming the holder and when the claim lapses.
+   */
+  claimTask: Task;
+  /**
    * Creates an API token for the caller; its text is in the answer once.
    * A scoped token creates only tokens of its own scope.
    */
@@ -259,6 +273,11 @@ export type Mutation = {
   /** Starts an agent session bound to the calling token. */
   registerAgent: AgentSession;
   /**
+   * Gives a claim up; a task the session does not hold is answered as
+   * it is.
+   */
+  releaseTask: Task;
+  /**
    * Revokes one of the caller's tokens, and the tokens created with it:
    * refused from their next request on, and their open subscriptions end
    * within seconds.
@@ -285,6 +304,22 @@ export type MutationAddProjectMemberArgs = {
   project: Scalars['String']['input'];
   role?: ProjectRole;
   username: Scalars['String']['input'];
+};
+
+
+export type MutationClaimNextTaskArgs = {
+  assignee?: InputMaybe<Scalars['String']['input']>;
+  label?: InputMaybe<Scalars['String']['input']>;
+  project?: InputMaybe<Scalars['String']['input']>;
+  session?: InputMaybe<Scalars['ID']['input']>;
+  ttlSeconds?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+export type MutationClaimTaskArgs = {
+  ref: Scalars['String']['input'];
+  session?: InputMaybe<Scalars['ID']['input']>;
+  ttlSeconds?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -346,6 +381,12 @@ export type MutationRegisterAgentArgs = {
   name: Scalars['String']['input'];
   status?: InputMaybe<Scalars['String']['input']>;
   task?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+export type MutationReleaseTaskArgs = {
+  ref: Scalars['String']['input'];
+  session?: InputMaybe<Scalars['ID']['input']>;
 };
 
 
@@ -742,6 +783,8 @@ export type SubscriptionTaskEventsArgs = {
 export type Task = Node & {
   __typename?: 'Task';
   assignee?: Maybe<User>;
+  /** The agent session holding the task, while its claim lives. */
+  claim?: Maybe<TaskClaim>;
   commentCount: Scalars['Int']['output'];
   /** Comments, oldest first. */
   comments: CommentConnection;
@@ -813,6 +856,17 @@ export type TaskEventsArgs = {
   before?: InputMaybe<Scalars['String']['input']>;
   first?: InputMaybe<Scalars['Int']['input']>;
   last?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type TaskClaim = {
+  __typename?: 'TaskClaim';
+  /** The user whose session holds the task. */
+  holder?: Maybe<User>;
+  /** The session holding it, with its last status line. */
+  session?: Maybe<AgentSession>;
+  since?: Maybe<Scalars['DateTime']['output']>;
+  /** When the claim lapses unless its session heartbeats first. */
+  until: Scalars['DateTime']['output'];
 };
 
 export type TaskConnection = {
@@ -908,6 +962,10 @@ export type TaskFilter = {
   assignee?: InputMaybe<Scalars['String']['input']>;
   /** Active (changed or commented) at or after this instant. */
   changedSince?: InputMaybe<Scalars['DateTime']['input']>;
+  /** true: held by an agent session (`claimTask`); false: by none. */
+  claimed?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Held by this user's session: username, or `me`. */
+  claimedBy?: InputMaybe<Scalars['String']['input']>;
   completedSince?: InputMaybe<Scalars['DateTime']['input']>;
   /** true: done or canceled tasks; false: open ones. */
   done?: InputMaybe<Scalars['Boolean']['input']>;

@@ -1,0 +1,291 @@
+//! Claims: an agent session holds a task so that no other session starts
+//! on it. One holder at a time; a claim lives `ttl` seconds past its
+//! session's last heartbeat (each heartbeat moves it on), ends with the
+//! session, and is given up by `release`. Taking the next open task is one
+//! transaction that skips tasks other claimants hold locked, so agents
+//! asking at once get different tasks. A claim, a release and a lapse are
+//! change-log events; none moves the task's revision or activity.
+
+use chrono::{DateTime, Duration, SecondsFormat, Utc};
+use sea_orm::sea_query::{Expr, LockBehavior, LockType};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, DatabaseBackend, DatabaseTransaction, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
+};
+
+use entity::{Priority, agent_session, task, user};
+
+use super::log::{Actor, Change, EventLog};
+use super::lookups::{live_task, lock_live_task};
+pub(crate) use super::{commit, publish};
+use crate::store::db_error::with_retry;
+use crate::store::tasks::{self, TaskFilter};
+use crate::store::viewer::Viewer;
+use crate::store::visibility::require_write;
+use crate::store::{Result, Store, StoreError, agents, now};
+use crate::text::echo;
+
+/// How long a claim outlives its session's last heartbeat by default.
+pub const DEFAULT_TTL_SECONDS: i32 = 900;
+/// A day: a claim is for work under way, not a reservation.
+pub const MAX_TTL_SECONDS: i32 = 86_400;
+
+fn checked_ttl(ttl: Option<i32>) -> Result<i32> {
+    let ttl = ttl.unwrap_or(DEFAULT_TTL_SECONDS);
+    if (1..=MAX_TTL_SECONDS).contains(&ttl) {
+        return Ok(ttl);
+    }
+    Err(StoreError::bad_argument(
+        "ttlSeconds",
+        format!("`ttlSeconds` {ttl} is outside 1 to {MAX_TTL_SECONDS}"),
+        format!("pass a time to live in seconds (default {DEFAULT_TTL_SECONDS}); heartbeats keep a claim alive"),
+    ))
+}
+
+/// Whether the task is held at `at`.
+pub fn is_live(task: &task::Model, at: DateTime<Utc>) -> bool {
+    task.claim_session_id.is_some() && task.claim_until.is_some_and(|until| until > at)
+}
+
+/// Tasks nobody holds at `at`.
+pub(crate) fn unclaimed(at: DateTime<Utc>) -> Condition {
+    Condition::any().add(task::Column::ClaimSessionId.is_null()).add(task::Column::ClaimUntil.lte(at))
+}
+
+async fn username(txn: &DatabaseTransaction, id: Option<i64>) -> Result<Option<String>> {
+    let Some(id) = id else { return Ok(None) };
+    Ok(user::Entity::find_by_id(id).one(txn).await?.map(|u| u.username))
+}
+
+/// The refusal of a claim on a task another session holds.
+async fn held(txn: &DatabaseTransaction, task_ref: &str, current: &task::Model) -> Result<StoreError> {
+    let holder = username(txn, current.claim_holder_id).await?.unwrap_or_default();
+    let session = match current.claim_session_id {
+        Some(id) => agent_session::Entity::find_by_id(id).one(txn).await?.map(|s| s.public_id),
+        None => None,
+    };
+    let until = current.claim_until.map(|u| u.to_rfc3339_opts(SecondsFormat::Secs, true)).unwrap_or_default();
+    Ok(StoreError::conflict(
+        format!(
+            "task {} is claimed by {holder} (session {}) until {until}",
+            echo(task_ref),
+            session.as_deref().unwrap_or("?")
+        ),
+        "take another task (claim_next_task picks one nobody holds), or wait for the claim to be released or lapse",
+    ))
+}
+
+/// Gives `current` to `session` inside the caller's transaction, which
+/// holds the task's row lock: a lapsed claim of another session is logged
+/// as lapsed, a claim of the same session is renewed.
+async fn take(
+    txn: &DatabaseTransaction,
+    current: task::Model,
+    session: &agent_session::Model,
+    ttl: i32,
+    log: &mut EventLog,
+) -> Result<task::Model> {
+    let at = now();
+    let renewing = current.claim_session_id == Some(session.id) && is_live(&current, at);
+    if current.claim_session_id.is_some() && !renewing {
+        let lapsed = username(txn, current.claim_holder_id).await?;
+        let by = Actor { user_id: current.claim_holder_id.unwrap_or(session.user_id), at };
+        let change = Change { field: "claim_lapsed", old: lapsed, new: None };
+        log.file_one(current.id, current.project_id, by, change, None);
+    }
+    if !renewing {
+        let holder = username(txn, Some(session.user_id)).await?;
+        let change = Change { field: "claim", old: None, new: holder };
+        log.file_one(current.id, current.project_id, Actor { user_id: session.user_id, at }, change, None);
+    }
+    let since = if renewing { current.claimed_at } else { Some(at) };
+    let mut row: task::ActiveModel = current.into();
+    row.claim_session_id = Set(Some(session.id));
+    row.claim_holder_id = Set(Some(session.user_id));
+    row.claimed_at = Set(since);
+    row.claim_until = Set(Some(at + Duration::seconds(i64::from(ttl))));
+    row.claim_ttl_seconds = Set(Some(ttl));
+    let task = row.update(txn).await?;
+    // The session works on what it holds.
+    let mut working: agent_session::ActiveModel = session.clone().into();
+    working.task_id = Set(Some(task.id));
+    working.update(txn).await?;
+    Ok(task)
+}
+
+/// Claims the task for the viewer's session (`session`, or the token's
+/// open one) for `ttl` seconds past each heartbeat.
+pub async fn claim(
+    store: &Store,
+    viewer: &Viewer,
+    task_ref: &str,
+    session: Option<&str>,
+    ttl: Option<i32>,
+) -> Result<task::Model> {
+    require_write(viewer)?;
+    let ttl = checked_ttl(ttl)?;
+    let session = agents::own_open_session(store, viewer, session).await?;
+    let task_id = live_task(store, viewer, task_ref).await?.id;
+    let (task, events) = with_retry(|| async {
+        let txn = crate::store::begin_write(&store.db).await?;
+        let current = lock_live_task(&txn, task_ref, task_id).await?;
+        if is_live(&current, now()) && current.claim_session_id != Some(session.id) {
+            let refusal = held(&txn, task_ref, &current).await?;
+            txn.rollback().await?;
+            return Err(refusal);
+        }
+        let mut log = EventLog::default();
+        let task = take(&txn, current, &session, ttl, &mut log).await?;
+        Ok((task, commit(txn, log).await?))
+    })
+    .await?;
+    publish(store, events);
+    Ok(task)
+}
+
+/// Gives the claim up; a task the session does not hold is left as it is,
+/// one another session holds is refused.
+pub async fn release(store: &Store, viewer: &Viewer, task_ref: &str, session: Option<&str>) -> Result<task::Model> {
+    require_write(viewer)?;
+    let session = agents::own_open_session(store, viewer, session).await?;
+    let task_id = live_task(store, viewer, task_ref).await?.id;
+    let (task, events) = with_retry(|| async {
+        let txn = crate::store::begin_write(&store.db).await?;
+        let current = lock_live_task(&txn, task_ref, task_id).await?;
+        if !is_live(&current, now()) || current.claim_session_id != Some(session.id) {
+            let refusal = if is_live(&current, now()) { Some(held(&txn, task_ref, &current).await?) } else { None };
+            txn.rollback().await?;
+            return refusal.map_or(Ok((current, 0)), Err);
+        }
+        let mut log = EventLog::default();
+        let task = give_up(&txn, current, Actor { user_id: viewer.user_id, at: now() }, &mut log).await?;
+        Ok((task, commit(txn, log).await?))
+    })
+    .await?;
+    publish(store, events);
+    Ok(task)
+}
+
+async fn give_up(
+    txn: &DatabaseTransaction,
+    current: task::Model,
+    by: Actor,
+    log: &mut EventLog,
+) -> Result<task::Model> {
+    let holder = username(txn, current.claim_holder_id).await?;
+    log.file_one(current.id, current.project_id, by, Change { field: "claim", old: holder, new: None }, None);
+    Ok(cleared(current).update(txn).await?)
+}
+
+/// What `claim_next` picks from: open tasks of these, nobody holds.
+#[derive(Debug, Clone, Default)]
+pub struct NextFilter {
+    pub project: Option<String>,
+    pub label: Option<String>,
+    /// Username or `me`.
+    pub assignee: Option<String>,
+}
+
+/// Most urgent first, then the oldest.
+fn priority_rank() -> Expr {
+    let rank = [Priority::Urgent, Priority::High, Priority::Medium, Priority::Low];
+    let mut case = sea_orm::sea_query::CaseStatement::new();
+    for (n, priority) in rank.into_iter().enumerate() {
+        case = case.case(task::Column::Priority.eq(priority), n as i32);
+    }
+    Expr::expr(case.finally(rank.len() as i32))
+}
+
+/// Claims the first open task matching `filter` that nobody holds, most
+/// urgent then oldest; `None` when there is none. Concurrent callers get
+/// different tasks: on PostgreSQL each skips the rows another holds
+/// locked, on SQLite writers take turns.
+pub async fn claim_next(
+    store: &Store,
+    viewer: &Viewer,
+    filter: &NextFilter,
+    session: Option<&str>,
+    ttl: Option<i32>,
+) -> Result<Option<task::Model>> {
+    require_write(viewer)?;
+    let ttl = checked_ttl(ttl)?;
+    let session = agents::own_open_session(store, viewer, session).await?;
+    let filter = TaskFilter {
+        project: filter.project.clone(),
+        label: filter.label.clone(),
+        assignee: filter.assignee.clone(),
+        done: Some(false),
+        ..Default::default()
+    };
+    let condition = tasks::condition(viewer, &filter, None)?;
+    let (task, events) = with_retry(|| async {
+        let txn = crate::store::begin_write(&store.db).await?;
+        let mut next = task::Entity::find()
+            .filter(condition.clone())
+            .filter(unclaimed(now()))
+            .order_by_asc(priority_rank())
+            .order_by_asc(task::Column::CreatedAt)
+            .order_by_asc(task::Column::Id)
+            .limit(1);
+        if store.db.get_database_backend() == DatabaseBackend::Postgres {
+            next = next.lock_with_behavior(LockType::Update, LockBehavior::SkipLocked);
+        }
+        let Some(current) = next.one(&txn).await? else {
+            txn.rollback().await?;
+            return Ok((None, 0));
+        };
+        let mut log = EventLog::default();
+        let task = take(&txn, current, &session, ttl, &mut log).await?;
+        Ok((Some(task), commit(txn, log).await?))
+    })
+    .await?;
+    publish(store, events);
+    Ok(task)
+}
+
+/// Moves the live claims of `session` on to `at` plus their time to live
+/// (a heartbeat); a lapsed claim stays lapsed.
+pub(crate) async fn renew(txn: &DatabaseTransaction, session_id: i64, at: DateTime<Utc>) -> Result<()> {
+    let held = task::Entity::find()
+        .filter(task::Column::ClaimSessionId.eq(session_id))
+        .filter(task::Column::ClaimUntil.gt(at))
+        .all(txn)
+        .await?;
+    for task in held {
+        let ttl = task.claim_ttl_seconds.unwrap_or(DEFAULT_TTL_SECONDS);
+        let mut row: task::ActiveModel = task.into();
+        row.claim_until = Set(Some(at + Duration::seconds(i64::from(ttl))));
+        row.update(txn).await?;
+    }
+    Ok(())
+}
+
+/// Gives up the claims of a session that ends, each logged as released by
+/// `by` (or as lapsed, when it already had).
+pub(crate) async fn release_all(txn: &DatabaseTransaction, session_id: i64, by: Actor) -> Result<EventLog> {
+    let held = task::Entity::find().filter(task::Column::ClaimSessionId.eq(session_id)).all(txn).await?;
+    let mut log = EventLog::default();
+    for task in held {
+        if is_live(&task, by.at) {
+            give_up(txn, task, by, &mut log).await?;
+        } else {
+            let lapsed = username(txn, task.claim_holder_id).await?;
+            let holder = Actor { user_id: task.claim_holder_id.unwrap_or(by.user_id), at: by.at };
+            let change = Change { field: "claim_lapsed", old: lapsed, new: None };
+            log.file_one(task.id, task.project_id, holder, change, None);
+            cleared(task).update(txn).await?;
+        }
+    }
+    Ok(log)
+}
+
+/// The task's row with no claim.
+fn cleared(task: task::Model) -> task::ActiveModel {
+    let mut row: task::ActiveModel = task.into();
+    row.claim_session_id = Set(None);
+    row.claim_holder_id = Set(None);
+    row.claimed_at = Set(None);
+    row.claim_until = Set(None);
+    row.claim_ttl_seconds = Set(None);
+    row
+}
