@@ -8,36 +8,26 @@
 
 #![allow(clippy::too_many_lines)]
 
+#[path = "support/backends.rs"]
+mod backends;
+
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
-use sea_orm::{ConnectionTrait, Database};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 
-use tasklens::config::Settings;
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
 use tasklens::store::tokens;
-use tasklens::{App, http};
 
 const WRITES: usize = 100;
-
-async fn gateway(url: &str) -> String {
-    let conn = tasklens::db::connect(url).await.expect("database");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let base = format!("http://{}", listener.local_addr().expect("address"));
-    let app = App::new(conn, Settings::default());
-    let router = http::router(app.clone(), tasklens::mcp::ServedTools::new(&app));
-    tokio::spawn(async move { axum::serve(listener, router).await.ok() });
-    base
-}
 
 async fn measure(url: &str) -> (Duration, Duration) {
     let conn = tasklens::db::connect(url).await.expect("database");
     demo::seed(&conn, &SeedOptions { projects: 2, tasks: 20, seed: 1 }).await.expect("seed");
     let token = tokens::create_token(&conn, DEMO_USERNAME, None, false, "bench").await.expect("token");
-    let (a, b) = (gateway(url).await, gateway(url).await);
+    let (a, b) = (backends::gateway(url).await, backends::gateway(url).await);
     let client = reqwest::Client::new();
     let post =
         |query: String| client.post(format!("{b}/graphql")).bearer_auth(&token).json(&json!({"query": query})).send();
@@ -94,21 +84,7 @@ fn ms(d: Duration) -> String {
 
 #[tokio::main]
 async fn main() {
-    let mut rows = Vec::new();
-    let path = std::env::temp_dir().join(format!("tasklens-live-{}.db", std::process::id()));
-    rows.push(("SQLite", measure(&format!("sqlite://{}?mode=rwc", path.display())).await));
-    for suffix in ["", "-wal", "-shm"] {
-        std::fs::remove_file(format!("{}{suffix}", path.display())).ok();
-    }
-    if let Ok(admin_url) = std::env::var("TASKLENS_BENCH_POSTGRES_URL") {
-        let name = format!("tasklens_live_{}", std::process::id());
-        let admin = Database::connect(&admin_url).await.expect("PostgreSQL");
-        admin.execute_unprepared(&format!("CREATE DATABASE {name}")).await.expect("create database");
-        let mut url = url::Url::parse(&admin_url).expect("URL");
-        url.set_path(&format!("/{name}"));
-        rows.push(("PostgreSQL", measure(url.as_str()).await));
-        admin.execute_unprepared(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).await.ok();
-    }
+    let rows = backends::each_backend("live", |url| async move { measure(&url).await }).await;
     println!("| backend | write on B to event on A: median | worst of {WRITES} |");
     println!("|---|---:|---:|");
     for (backend, (median, worst)) in rows {

@@ -95,6 +95,23 @@ impl App {
         let _ = stopping.wait_for(|stopping| *stopping).await;
     }
 
+    /// Logs lapsed claims every second until `begin_shutdown` (each
+    /// gateway runs this; a lapse is logged once).
+    pub async fn log_claim_lapses(&self) {
+        let sweeping = async {
+            loop {
+                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                if let Err(err) = store::task_writes::claims::log_lapses(&self.store).await {
+                    tracing::debug!(error = %err, "claim lapses are logged on the next sweep");
+                }
+            }
+        };
+        tokio::select! {
+            () = self.stopped() => {}
+            () = sweeping => {}
+        }
+    }
+
     pub fn store(&self) -> &Store {
         &self.store
     }

@@ -201,6 +201,8 @@ async fn serve(url: &str, args: ServeArgs, mut settings: Settings) -> Result<(),
             }
         });
     }
+    let sweeping = app.clone();
+    tokio::spawn(async move { sweeping.log_claim_lapses().await });
     let stopping = app.clone();
     http::serve(listener, http::router(app, tools), connections, async move {
         termination().await;

@@ -528,11 +528,19 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
       { task: ref },
     );
     t.after(() => gql('mutation($id: ID) { endAgent(id: $id) { id } }', { id: registerAgent.id }).catch(() => {}));
+    await gql('mutation($ref: String!, $id: ID) { claimTask(ref: $ref, session: $id, ttlSeconds: 600) { ref } }', {
+      ref,
+      id: registerAgent.id,
+    });
     await page.goto(`${BASE}/#/agents`);
-    await page.getByRole('cell', { name: 'board-test-agent' }).waitFor();
+    await page.getByRole('cell', { name: 'board-test-agent' }).first().waitFor();
+    await page.getByRole('region', { name: 'Live claims' }).getByRole('link', { name: new RegExp(`^${ref} `) }).waitFor();
     await accessible(page, 'agents');
     await page.goto(`${BASE}/#/t/${ref}`);
     await page.locator('.agent-holds', { hasText: 'board-test-agent' }).waitFor();
+    await page.locator('.claim', { hasText: 'running tests' }).waitFor();
+    await page.goto(`${BASE}/#/p/${ref.split('-')[0]}`);
+    await page.locator(`article.card[data-ref="${ref}"] .claim`, { hasText: 'held by @' }).waitFor();
     await page.goto(`${BASE}/#/activity`);
     await page.locator('.event-list li').first().waitFor();
     await accessible(page, 'activity');

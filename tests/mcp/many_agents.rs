@@ -180,7 +180,7 @@ async fn session(agent: &Mcp, name: &str) -> String {
 }
 
 async fn a_claim_has_one_holder_until_released_ended_or_lapsed(backend: Backend) {
-    let app = TestApp::start(backend).await;
+    let app = TestApp::start_sweeping(backend).await;
     let (s, bob_token) = alice_and_bob(&app).await;
     Board::new(&app.db).tasks(&s.web, &s.alice, 2).await;
     let (alice, bob) = (Mcp::http(&app, &s.alice_token).await, Mcp::http(&app, &bob_token).await);
@@ -232,6 +232,21 @@ async fn a_claim_has_one_holder_until_released_ended_or_lapsed(backend: Backend)
     assert_eq!(last["old"], "bob", "ending the session released it: {log}");
     let task = alice.ok("get_task", json!({"ref": "WEB-1"})).await;
     assert_eq!(task["revision"], 1, "claims do not move the revision: {task}");
+
+    // A lapse nobody takes over is logged by the gateway's sweep.
+    alice.ok("claim_task", json!({"ref": "WEB-2", "ttl_seconds": 1})).await;
+    let mut logged = false;
+    for _ in 0..40 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        let log = alice.ok("list_task_changes", json!({"ref": "WEB-2"})).await;
+        let last = log["items"].as_array().and_then(|items| items.last()).cloned().unwrap_or_default();
+        if last["field"] == "claim_lapsed" {
+            assert_eq!(last["old"], "alice", "{log}");
+            logged = true;
+            break;
+        }
+    }
+    assert!(logged, "the lapse reached the change log");
     alice.close().await;
     bob.close().await;
 }

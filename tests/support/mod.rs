@@ -169,6 +169,17 @@ impl TestApp {
 
     /// A server offering the MCP tools `choice` selects (`serve --toolsets ...`).
     pub async fn start_offering(backend: Backend, settings: Settings, choice: &ToolChoice) -> Self {
+        Self::start_serving(backend, settings, choice, false).await
+    }
+
+    /// A server that also logs lapsed claims every second, as `serve`
+    /// does (left out elsewhere: its statements would join the log the
+    /// statement-count tests read).
+    pub async fn start_sweeping(backend: Backend) -> Self {
+        Self::start_serving(backend, Settings::default(), &ToolChoice::default(), true).await
+    }
+
+    async fn start_serving(backend: Backend, settings: Settings, choice: &ToolChoice, sweep: bool) -> Self {
         let test_db = TestDb::create(backend).await;
         let mut conn = db::connect(&test_db.url).await.expect("connect and migrate");
         let statements = Statements::default();
@@ -183,9 +194,15 @@ impl TestApp {
         tools.choose(choice).expect("the tools chosen exist");
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let base = format!("http://{}", listener.local_addr().expect("address"));
+        let sweeping = app.clone();
         let router = http::router(app, tools);
         let server = tokio::spawn(async move {
-            http::serve(listener, router, connections, std::future::pending()).await.ok();
+            let serving = http::serve(listener, router, connections, std::future::pending());
+            if sweep {
+                let _ = tokio::join!(serving, sweeping.log_claim_lapses());
+            } else {
+                serving.await.ok();
+            }
         });
         Self { server: AbortOnDrop(server), db: conn, base, statements, client: reqwest::Client::new(), test_db }
     }

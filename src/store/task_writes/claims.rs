@@ -289,3 +289,48 @@ fn cleared(task: task::Model) -> task::ActiveModel {
     row.claim_ttl_seconds = Set(None);
     row
 }
+
+/// Logs each lapsed claim once (`claim_lapsed`, filed under its holder at
+/// the moment it is noticed) and clears it, so that followers of the change
+/// log learn of it without waiting for the next claimant. Every gateway
+/// runs it; the clearing is conditional on the claim found, so a lapse is
+/// logged once. Returns how many it logged.
+pub async fn log_lapses(store: &Store) -> Result<u64> {
+    let at = now();
+    let lapsed = task::Entity::find()
+        .filter(task::Column::ClaimSessionId.is_not_null())
+        .filter(task::Column::ClaimUntil.lte(at))
+        .order_by_asc(task::Column::Id)
+        .limit(LAPSES_PER_SWEEP)
+        .all(&store.db)
+        .await?;
+    let mut written = 0;
+    for task in lapsed {
+        let txn = crate::store::begin_write(&store.db).await?;
+        let cleared = task::Entity::update_many()
+            .col_expr(task::Column::ClaimSessionId, Expr::value(Option::<i64>::None))
+            .col_expr(task::Column::ClaimHolderId, Expr::value(Option::<i64>::None))
+            .col_expr(task::Column::ClaimedAt, Expr::value(Option::<DateTime<Utc>>::None))
+            .col_expr(task::Column::ClaimUntil, Expr::value(Option::<DateTime<Utc>>::None))
+            .col_expr(task::Column::ClaimTtlSeconds, Expr::value(Option::<i32>::None))
+            .filter(task::Column::Id.eq(task.id))
+            .filter(task::Column::ClaimSessionId.eq(task.claim_session_id))
+            .filter(task::Column::ClaimUntil.eq(task.claim_until))
+            .exec(&txn)
+            .await?;
+        if cleared.rows_affected != 1 {
+            txn.rollback().await?;
+            continue;
+        }
+        let mut log = EventLog::default();
+        let holder = username(&txn, task.claim_holder_id).await?;
+        let by = Actor { user_id: task.claim_holder_id.unwrap_or(task.created_by_id), at };
+        log.file_one(task.id, task.project_id, by, Change { field: "claim_lapsed", old: holder, new: None }, None);
+        written += commit(txn, log).await?;
+    }
+    publish(store, written);
+    Ok(written)
+}
+
+/// Lapses one sweep logs at most; the rest wait for the next.
+const LAPSES_PER_SWEEP: u64 = 100;

@@ -1,6 +1,7 @@
-// Agents at work: every session the viewer sees (their own and those on
-// tasks they see), the task and status each reports, and the last
-// heartbeat; active sessions first, read again every 15 seconds.
+// Agents at work: the live claims (which session holds which task, until
+// when), then every session the viewer sees (their own and those on tasks
+// they see), the task and status each reports, and the last heartbeat;
+// active sessions first, read again every 15 seconds.
 import { useEffect, useState } from 'react';
 import { useQuery } from 'urql';
 import { Link } from 'wouter';
@@ -36,6 +37,22 @@ const AgentSessions = graphql(`
   }
 `);
 
+const LiveClaims = graphql(`
+  query LiveClaims {
+    tasks(filter: { claimed: true }, first: 50) {
+      totalCount
+      nodes {
+        id
+        ref
+        title
+        claim {
+          ...ClaimFields
+        }
+      }
+    }
+  }
+`);
+
 const REFRESH_MS = 15_000;
 
 export function Agents() {
@@ -43,6 +60,8 @@ export function Agents() {
   return (
     <main className="page wide">
       <h1>Agents at work</h1>
+      <Claims />
+      <h2>Sessions</h2>
       <label className="inline">
         <input type="checkbox" checked={activeOnly} onChange={(e) => setActiveOnly(e.target.checked)} />
         Active sessions only
@@ -54,6 +73,52 @@ export function Agents() {
 
 function when(instant: string): string {
   return instant.replace('T', ' ').slice(0, 19);
+}
+
+function Claims() {
+  const [{ data, error }, reexecute] = useQuery({ query: LiveClaims });
+  useEffect(() => {
+    const timer = setInterval(() => reexecute({ requestPolicy: 'network-only' }), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reexecute]);
+  if (error && !data) return <Problem error={error} />;
+  if (!data) return <p className="loading">Loading claims…</p>;
+  const { nodes, totalCount } = data.tasks;
+  return (
+    <section aria-label="Live claims">
+      <h2>Claimed tasks</h2>
+      {totalCount === 0 ? (
+        <p className="muted">No task is claimed.</p>
+      ) : (
+        <table className="agents claims">
+          <thead>
+            <tr>
+              <th scope="col">Task</th>
+              <th scope="col">Held by</th>
+              <th scope="col">Agent</th>
+              <th scope="col">Status</th>
+              <th scope="col">Since</th>
+              <th scope="col">Until</th>
+            </tr>
+          </thead>
+          <tbody>
+            {nodes.map((task) => (
+              <tr key={task.id}>
+                <td>
+                  <Link href={`/t/${task.ref}`}>{`${task.ref} ${task.title}`}</Link>
+                </td>
+                <td>{task.claim?.holder ? `@${task.claim.holder.username}` : ''}</td>
+                <td>{task.claim?.session?.name ?? ''}</td>
+                <td>{task.claim?.session?.status ?? ''}</td>
+                <td>{task.claim?.since ? when(task.claim.since) : ''}</td>
+                <td>{task.claim ? when(task.claim.until) : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
 }
 
 function AgentPage({ active, after }: { active: boolean | null; after: string | null }) {

@@ -9,6 +9,7 @@ import { graphql } from '../gql';
 import type { DescriptionMarkdownQuery, Priority, TaskPageDetailsQuery, UpdateTaskInput } from '../gql/graphql';
 import { useSession } from '../session-context';
 import { useTaskEvents } from '../live';
+import { Claim } from '../parts/Claim';
 import { Html } from '../parts/Html';
 import { Problem } from '../parts/Problem';
 import { Due, Labels } from '../parts/TaskCard';
@@ -36,6 +37,7 @@ const TaskPageDetails = graphql(`
       updatedAt
       completedAt
       commentCount
+      revision
       status {
         key
         name
@@ -55,6 +57,9 @@ const TaskPageDetails = graphql(`
       createdBy {
         username
         displayName
+      }
+      claim {
+        ...ClaimFields
       }
       project {
         key
@@ -96,11 +101,12 @@ const TaskPageDetails = graphql(`
 `);
 
 const UpdateTask = graphql(`
-  mutation UpdateTask($ref: String!, $input: UpdateTaskInput!) {
-    updateTask(ref: $ref, input: $input) {
+  mutation UpdateTask($ref: String!, $input: UpdateTaskInput!, $expectedRevision: Int) {
+    updateTask(ref: $ref, input: $input, expectedRevision: $expectedRevision) {
       id
       ref
       updatedAt
+      revision
     }
   }
 `);
@@ -172,6 +178,7 @@ export function TaskPage({ taskRef }: { taskRef: string }) {
           This task was deleted{task.deletedAt ? ` on ${task.deletedAt.slice(0, 10)}` : ''}; it is out of every list.
         </p>
       )}
+      <Claim claim={task.claim} long />
       {agents.map((agent) => (
         <p key={agent.id} className="agent-holds" role="status">
           Agent <strong>{agent.name}</strong> (@{agent.user?.username}) is working on this task
@@ -197,7 +204,10 @@ function TaskFields({ task }: { task: Task }) {
   const save = async (input: UpdateTaskInput, what: string) => {
     setError(null);
     setSaved(null);
-    const result = await update({ ref: task.ref, input });
+    // Text is written only over the revision it was read at: a title or
+    // description someone changed meanwhile is not overwritten unseen.
+    const text = 'title' in input || 'description' in input || 'descriptionMarkdown' in input;
+    const result = await update({ ref: task.ref, input, expectedRevision: text ? task.revision : null });
     if (result.error) setError(fieldError(result.error));
     else setSaved(`${what} saved`);
     return !result.error;
@@ -265,14 +275,9 @@ function TaskFields({ task }: { task: Task }) {
                   type="checkbox"
                   checked={on}
                   onChange={() =>
-                    save(
-                      {
-                        labels: on
-                          ? task.labels.filter((l) => l.name !== label.name).map((l) => l.name)
-                          : [...task.labels.map((l) => l.name), label.name],
-                      },
-                      'Labels',
-                    )
+                    // One label added or taken out of what the task has then:
+                    // another writer's label change stays.
+                    save(on ? { removeLabels: [label.name] } : { addLabels: [label.name] }, 'Labels')
                   }
                 />
                 {label.name}
@@ -281,7 +286,7 @@ function TaskFields({ task }: { task: Task }) {
           })}
         </fieldset>
       </div>
-      {['status', 'assignee', 'priority', 'dueDate', 'labels', null].map((field) => (
+      {['status', 'assignee', 'priority', 'dueDate', 'addLabels', 'removeLabels', null].map((field) => (
         <FieldProblem key={field ?? 'any'} error={error} field={field} />
       ))}
       <p className="saved" role="status" aria-live="polite">

@@ -1,10 +1,12 @@
 // A task as a card (board) or a row (list): what the board shows and no
-// more (ref, title, assignee, labels, priority, due date); the selection
+// more (ref, title, assignee, labels, priority, due date, the agent
+// holding it); the selection
 // below is all a card costs the server.
 import type { DragEvent } from 'react';
 import { Link } from 'wouter';
 import { graphql } from '../gql';
 import type { TaskCardFieldsFragment } from '../gql/graphql';
+import { Claim } from './Claim';
 import { StatusOptions } from './Options';
 
 export const TaskCardFields = graphql(`
@@ -26,6 +28,9 @@ export const TaskCardFields = graphql(`
     labels {
       name
       color
+    }
+    claim {
+      ...ClaimFields
     }
   }
 `);
@@ -103,6 +108,7 @@ export function TaskCard({ task, move }: { task: CardTask; move?: Move }) {
         <Due date={task.dueDate} done={task.done} />
       </div>
       <Labels labels={task.labels} />
+      <Claim claim={task.claim} />
       {move && (
         <select
           className="move"
