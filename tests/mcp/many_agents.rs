@@ -81,7 +81,8 @@ async fn a_stale_revision_writes_nothing_and_says_what_changed(backend: Backend)
     assert_eq!(after["revision"], 2);
 
     // A comment does not move the revision; a write without one is as before.
-    alice.ok("add_comment", json!({"ref": "WEB-1", "body": "On it"})).await;
+    let commented = alice.ok("add_comment", json!({"ref": "WEB-1", "body": "On it"})).await;
+    assert_eq!(commented["revision"], 2, "{commented}");
     let written = alice.ok("update_task", json!({"ref": "WEB-1", "status": "done", "expected_revision": 2})).await;
     assert_eq!(written["revision"], 3, "{written}");
     let unguarded = bob.ok("update_task", json!({"ref": "WEB-1", "priority": "high"})).await;
@@ -216,7 +217,8 @@ async fn a_claim_has_one_holder_until_released_ended_or_lapsed(backend: Backend)
     assert_eq!(task["claimed_by"], "bob", "{task}");
 
     // A release and an end give claims up; each step is in the change log.
-    bob.ok("release_task", json!({"ref": "WEB-1"})).await;
+    let released = bob.ok("release_task", json!({"ref": "WEB-1"})).await;
+    assert_eq!(released["revision"], 1, "{released}");
     assert!(bob.ok("get_task", json!({"ref": "WEB-1"})).await.get("claimed_by").is_none());
     bob.ok("claim_task", json!({"ref": "WEB-2"})).await;
     bob.ok("end_agent", json!({})).await;
