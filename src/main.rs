@@ -89,7 +89,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             let [file] = files.as_slice() else {
                 return Err("an archive is one file".into());
             };
-            import(&cli.database_url, file, dry_run).await
+            restore_archive(&cli.database_url, file, dry_run).await
         }
         Command::Import { format, files, project, workspace, include_pulls, dry_run } => {
             let system = match format {
@@ -276,28 +276,18 @@ async fn export(url: &str, file: &std::path::Path, workspace: Option<&str>) -> R
 }
 
 /// `tasklens import tasklens FILE [--dry-run]`.
-async fn import(url: &str, file: &std::path::Path, dry_run: bool) -> Result<(), Failure> {
-    use std::io::{BufRead, BufReader, Read};
+async fn restore_archive(url: &str, file: &std::path::Path, dry_run: bool) -> Result<(), Failure> {
     let conn = db::connect(url).await?;
     let started = std::time::Instant::now();
-    let source: Box<dyn Read> = if file == std::path::Path::new("-") {
-        Box::new(std::io::stdin().lock())
-    } else {
-        Box::new(std::fs::File::open(file).map_err(|err| format!("cannot open {}: {err}", file.display()))?)
-    };
-    let mut buffered = BufReader::new(source);
-    // Gzip is recognised by its magic bytes, whatever the name.
-    let gzipped = buffered.fill_buf()?.starts_with(&[0x1f, 0x8b]);
-    let mut input: Box<dyn BufRead> = if gzipped {
-        Box::new(BufReader::new(flate2::bufread::MultiGzDecoder::new(buffered)))
-    } else {
-        Box::new(buffered)
-    };
+    let mut input = tasklens::import::archive::open(file)?;
     let bar = rows_bar("importing");
-    let options = store::archive::ImportOptions { dry_run };
-    let imported = store::archive::import(&conn, &mut input, options, &|_, rows| bar.inc(rows)).await;
+    let options = store::archive::RestoreOptions { dry_run };
+    let restored = match tasklens::import::archive::ArchiveLines::open(&mut *input) {
+        Ok(mut records) => store::archive::restore(&conn, &mut records, options, &|_, rows| bar.inc(rows)).await,
+        Err(err) => Err(err),
+    };
     bar.finish_and_clear();
-    let counts = imported.map_err(|err| format!("{}: {err}", file.display()))?;
+    let counts = restored.map_err(|err| format!("{}: {err}", file.display()))?;
     if dry_run {
         eprintln!("dry run: would import {} rows ({counts}); nothing was written", counts.total());
     } else {

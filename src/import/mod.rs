@@ -6,6 +6,7 @@
 //! read whole, rolled back on the first bad record or for a dry run.
 
 mod adf;
+pub mod archive;
 mod dates;
 pub mod github;
 pub mod jira;

@@ -13,11 +13,11 @@
 //! field, and nothing is written.
 
 mod export;
-mod import;
+mod restore;
 mod rows;
 
 pub use export::export;
-pub use import::{ImportOptions, import};
+pub use restore::{Record, Records, RestoreOptions, restore};
 
 /// The header's `format`.
 pub const FORMAT: &str = "tasklens-archive";

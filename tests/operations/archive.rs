@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 
 use tasklens::config::Settings;
 use tasklens::demo::{self, SeedOptions};
-use tasklens::store::archive::{self, ArchiveError, ImportOptions};
+use tasklens::store::archive::{self, ArchiveError, RestoreOptions};
 use tasklens::store::{identity, tokens};
 use tasklens::{App, db};
 
@@ -57,7 +57,9 @@ async fn exported_part(url: &str, workspace: Option<&str>) -> Vec<u8> {
 
 async fn imported(url: &str, archive: &[u8], dry_run: bool) -> Result<archive::Counts, ArchiveError> {
     let conn = db::connect(url).await.expect("database");
-    archive::import(&conn, &mut Cursor::new(archive), ImportOptions { dry_run }, &|_, _| {}).await
+    let mut input = Cursor::new(archive);
+    let mut records = tasklens::import::archive::ArchiveLines::open(&mut input)?;
+    archive::restore(&conn, &mut records, RestoreOptions { dry_run }, &|_, _| {}).await
 }
 
 /// Where two answers first differ, as a path and the two values.

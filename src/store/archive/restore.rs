@@ -1,12 +1,12 @@
-//! Reading an archive into an empty database, in one transaction: a line
-//! at a time (each bounded), a batch of rows of one table at a time, each
-//! row checked as a write would be (names on one line, texts without
-//! control characters and within their lengths, HTML through the same
-//! sanitizer), ids kept. Tasks point at their parents once all are in; an
-//! agent session is restored under a revoked token of its user.
+//! Restoring an archive into an empty database, in one transaction, from
+//! its records as `import/archive.rs` reads them: a batch of rows of one
+//! table at a time, each row checked as a write would be (names on one
+//! line, texts without control characters and within their lengths, HTML
+//! through the same sanitizer), ids kept. Tasks point at their parents
+//! once all are in; an agent session is restored under a revoked token of
+//! its user.
 
 use std::collections::HashMap;
-use std::io::BufRead;
 
 use sea_orm::sea_query::Expr;
 use sea_orm::{
@@ -18,62 +18,64 @@ use serde_json::Value;
 use entity::{api_token, task, user, workspace};
 
 use super::rows::Table;
-use super::{ArchiveError, Counts, FORMAT, TABLES, VERSION};
+use super::{ArchiveError, Counts, TABLES};
 use crate::store::input;
 
-/// The longest line read: a wiki page at its longest, escaped, fits.
-const MAX_LINE_BYTES: usize = 8 << 20;
-/// Blank lines an archive may hold in all.
-const MAX_BLANK_BYTES: usize = 1 << 20;
 /// Rows written per batch, and the most bytes of lines a batch holds (a
 /// batch of long pages is written sooner, so memory stays bounded).
 const BATCH: usize = 500;
 const BATCH_BYTES: usize = 16 << 20;
 
 #[derive(Debug, Clone, Copy, Default)]
-pub struct ImportOptions {
+pub struct RestoreOptions {
     /// Read and check everything, write nothing.
     pub dry_run: bool,
 }
 
-/// Restores the archive read from `input` into `db`, which must hold no
+/// One record of an archive after its header.
+#[derive(Debug)]
+pub enum Record {
+    /// A table's row, kept as its JSON text until its batch is written (a
+    /// row's JSON tree can be many times its text).
+    Row { table: String, text: String },
+    /// The closing line, with the rows it counts per table.
+    End(Counts),
+}
+
+/// An archive's records in order, its header already checked.
+pub trait Records {
+    /// The next record; `None` at the end of the input.
+    fn next_record(&mut self) -> Result<Option<Record>, ArchiveError>;
+    /// The number of the line last read, for errors.
+    fn line(&self) -> u64;
+}
+
+/// Restores the archive `records` reads into `db`, which must hold no
 /// board; `progress` is told each batch as it is written. The rows per
 /// table, as written (or, in a dry run, as they would be).
-pub async fn import(
+pub async fn restore(
     db: &DatabaseConnection,
-    input: &mut dyn BufRead,
-    options: ImportOptions,
+    records: &mut dyn Records,
+    options: RestoreOptions,
     progress: &(dyn Fn(&str, u64) + Sync),
 ) -> Result<Counts, ArchiveError> {
     let txn = crate::store::begin_write(db).await?;
     if user::Entity::find().count(&txn).await? > 0 || workspace::Entity::find().count(&txn).await? > 0 {
         return Err(ArchiveError::NotEmpty);
     }
-    let mut reader = Reader { input, line: 0, buffer: Vec::new(), blank_bytes: 0 };
-    if !reader.next()? {
-        return Err(ArchiveError::Truncated(0));
-    }
-    let header: Header = reader.parse()?;
-    check_header(&header).map_err(|message| ArchiveError::Record { line: reader.line, message })?;
     let mut state =
         State { txn: &txn, counts: Counts::default(), parents: Vec::new(), placeholders: HashMap::new(), progress };
     let mut batch = Batch { table: 0, rows: Vec::new(), bytes: 0 };
     let declared = loop {
-        if !reader.next()? {
-            return Err(ArchiveError::Truncated(reader.line));
-        }
-        let line = reader.line;
-        let record = |message: String| ArchiveError::Record { line, message };
-        let parsed: Line<'_> =
-            serde_json::from_slice(&reader.buffer).map_err(|err| record(format!("not a record: {err}")))?;
-        if parsed.end == Some(true) {
-            break parsed.rows.ok_or_else(|| record("the closing line has no `rows`".into()))?;
-        }
-        let (Some(table), Some(row)) = (parsed.table, parsed.row) else {
-            return Err(record("a record has a `table` and a `row`, or is the closing line".into()));
+        let (table, text) = match records.next_record()? {
+            None => return Err(ArchiveError::Truncated(records.line())),
+            Some(Record::End(declared)) => break declared,
+            Some(Record::Row { table, text }) => (table, text),
         };
+        let line = records.line();
+        let record = |message: String| ArchiveError::Record { line, message };
         let position = TABLES.iter().position(|t| *t == table).ok_or_else(|| {
-            record(format!("unknown table {}; an archive holds {}", crate::text::echo(table), TABLES.join(", ")))
+            record(format!("unknown table {}; an archive holds {}", crate::text::echo(&table), TABLES.join(", ")))
         })?;
         if position < batch.table {
             return Err(record(format!(
@@ -85,19 +87,22 @@ pub async fn import(
             state.flush(&mut batch).await?;
             batch.table = position;
         }
-        batch.bytes += row.get().len();
-        batch.rows.push((line, row.get().to_owned()));
+        batch.bytes += text.len();
+        batch.rows.push((line, text));
     };
     state.flush(&mut batch).await?;
     state.link_parents().await?;
     consistent(&txn).await?;
-    if reader.next()? {
-        return Err(ArchiveError::Record { line: reader.line, message: "nothing may follow the closing line".into() });
+    if records.next_record()?.is_some() {
+        return Err(ArchiveError::Record {
+            line: records.line(),
+            message: "nothing may follow the closing line".into(),
+        });
     }
     for table in TABLES {
         if declared.get(table) != state.counts.get(table) {
             return Err(ArchiveError::Record {
-                line: reader.line,
+                line: records.line(),
                 message: format!(
                     "the closing line counts {} `{table}` rows; the archive holds {}",
                     declared.get(table),
@@ -115,29 +120,6 @@ pub async fn import(
         txn.commit().await?;
     }
     Ok(counts)
-}
-
-/// The header; other keys are skipped unread.
-#[derive(serde::Deserialize)]
-struct Header {
-    format: Option<String>,
-    version: Option<u64>,
-}
-
-/// A record line: a table's row, kept as its text until its batch is
-/// written (a row's JSON tree can be many times its text), or the closing
-/// line.
-#[derive(serde::Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Line<'a> {
-    #[serde(borrow, default)]
-    table: Option<&'a str>,
-    #[serde(borrow, default)]
-    row: Option<&'a serde_json::value::RawValue>,
-    #[serde(default)]
-    end: Option<bool>,
-    #[serde(default)]
-    rows: Option<Counts>,
 }
 
 /// Rules across tables a write keeps and a crafted archive could break,
@@ -184,62 +166,6 @@ async fn consistent(txn: &DatabaseTransaction) -> Result<(), ArchiveError> {
         }
     }
     Ok(())
-}
-
-fn check_header(header: &Header) -> Result<(), String> {
-    if header.format.as_deref() != Some(FORMAT) {
-        return Err(format!("not a tasklens archive: its first line has no \"format\": \"{FORMAT}\""));
-    }
-    match header.version {
-        Some(version) if (1..=VERSION).contains(&version) => Ok(()),
-        Some(version) => Err(format!("the archive is of version {version}; this tasklens reads up to {VERSION}")),
-        None => Err("the header has no version".into()),
-    }
-}
-
-/// The archive's lines, each parsed as JSON and bounded in length.
-struct Reader<'a> {
-    input: &'a mut dyn BufRead,
-    /// The number of the line last read.
-    line: u64,
-    buffer: Vec<u8>,
-    blank_bytes: usize,
-}
-
-impl Reader<'_> {
-    /// Reads the next line that is not blank into `buffer`; false at the end.
-    fn next(&mut self) -> Result<bool, ArchiveError> {
-        loop {
-            self.buffer.clear();
-            let read = std::io::Read::take(&mut *self.input, MAX_LINE_BYTES as u64 + 1)
-                .read_until(b'\n', &mut self.buffer)
-                .map_err(ArchiveError::Read)?;
-            if read == 0 {
-                return Ok(false);
-            }
-            self.line += 1;
-            if self.buffer.len() > MAX_LINE_BYTES {
-                let message = format!("the line is longer than {MAX_LINE_BYTES} bytes");
-                return Err(ArchiveError::Record { line: self.line, message });
-            }
-            if !self.buffer.iter().all(u8::is_ascii_whitespace) {
-                return Ok(true);
-            }
-            // An archive holds no blank lines (but the last); a flood of
-            // them, which a small gzip bomb unpacks to, stops here instead
-            // of spinning through gigabytes.
-            self.blank_bytes += self.buffer.len();
-            if self.blank_bytes > MAX_BLANK_BYTES {
-                let message = format!("more than {MAX_BLANK_BYTES} bytes of blank lines: this is not an archive");
-                return Err(ArchiveError::Record { line: self.line, message });
-            }
-        }
-    }
-
-    fn parse<T: serde::de::DeserializeOwned>(&self) -> Result<T, ArchiveError> {
-        serde_json::from_slice(&self.buffer)
-            .map_err(|err| ArchiveError::Record { line: self.line, message: format!("not JSON: {err}") })
-    }
 }
 
 /// Rows of one table waiting to be written, with their line numbers.
