@@ -6,9 +6,10 @@ use rand::RngCore;
 use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set};
 
-use entity::{agent_session, api_token};
+use entity::{agent_session, api_token, task};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
+use super::db_error::with_retry;
 use super::keyset::{self, KeysetOrder, Page};
 use super::task_writes::claims;
 use super::task_writes::log::Actor;
@@ -99,11 +100,15 @@ pub async fn heartbeat(
     }
     let at = now();
     row.heartbeat_at = Set(at);
-    let txn = super::begin_write(&store.db).await?;
-    let session = row.update(&txn).await?;
-    claims::renew(&txn, session.id, at).await?;
-    txn.commit().await?;
-    Ok(session)
+    // The session's row first, then its claims: the order claims take.
+    with_retry(|| async {
+        let txn = super::begin_write(&store.db).await?;
+        let session = row.clone().update(&txn).await?;
+        claims::renew(&txn, session.id, at).await?;
+        txn.commit().await?;
+        Ok(session)
+    })
+    .await
 }
 
 pub async fn end(store: &Store, viewer: &Viewer, id: Option<&str>) -> Result<agent_session::Model> {
@@ -113,10 +118,13 @@ pub async fn end(store: &Store, viewer: &Viewer, id: Option<&str>) -> Result<age
     let at = now();
     row.heartbeat_at = Set(at);
     row.ended_at = Set(Some(at));
-    let txn = super::begin_write(&store.db).await?;
-    let session = row.update(&txn).await?;
-    let released = claims::release_all(&txn, session.id, Actor { user_id: viewer.user_id, at }).await?;
-    let events = claims::commit(txn, released).await?;
+    let (session, events) = with_retry(|| async {
+        let txn = super::begin_write(&store.db).await?;
+        let session = row.clone().update(&txn).await?;
+        let released = claims::release_all(&txn, session.id, Actor { user_id: viewer.user_id, at }).await?;
+        Ok((session, claims::commit(txn, released).await?))
+    })
+    .await?;
     claims::publish(store, events);
     Ok(session)
 }
@@ -133,7 +141,8 @@ fn order() -> KeysetOrder<agent_session::Model> {
     }
 }
 
-/// The viewer's own sessions and those working on a task the viewer sees.
+/// The viewer's own sessions, those working on a task the viewer sees, and
+/// those holding a claim on one.
 /// Through a scoped token, "own" means started with a token of that scope:
 /// sessions started for another workspace stay out of sight.
 fn visible(viewer: &Viewer, active: Option<bool>) -> Condition {
@@ -147,8 +156,18 @@ fn visible(viewer: &Viewer, active: Option<bool>) -> Condition {
             .to_owned();
         own = own.add(agent_session::Column::TokenId.in_subquery(scoped_tokens));
     }
-    let mut c =
-        Condition::all().add(Condition::any().add(own).add(agent_session::Column::TaskId.in_subquery(visible_tasks)));
+    let claiming = Query::select()
+        .column(task::Column::ClaimSessionId)
+        .from(task::Entity)
+        .and_where(task::Column::Id.in_subquery(visible_tasks.clone()))
+        .and_where(task::Column::ClaimSessionId.is_not_null())
+        .to_owned();
+    let mut c = Condition::all().add(
+        Condition::any()
+            .add(own)
+            .add(agent_session::Column::TaskId.in_subquery(visible_tasks))
+            .add(agent_session::Column::Id.in_subquery(claiming)),
+    );
     if let Some(active) = active {
         c = c.add(if active {
             agent_session::Column::EndedAt.is_null()
@@ -182,7 +201,8 @@ pub async fn count(store: &Store, viewer: &Viewer, active: Option<bool>) -> Resu
     Ok(agent_session::Entity::find().filter(visible(viewer, active)).count(&store.db).await?)
 }
 
-/// Sessions by row id, for the claims of tasks the caller already sees.
+/// Sessions by row id. Only for the claims of tasks the caller sees: a
+/// session holding a claim on such a task is one `visible` lets them see.
 pub async fn by_ids(store: &Store, ids: &[i64]) -> Result<Vec<agent_session::Model>> {
     Ok(agent_session::Entity::find()
         .filter(agent_session::Column::Id.is_in(ids.iter().copied()))

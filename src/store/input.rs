@@ -20,6 +20,9 @@ pub const MAX_COMMENT_CHARS: usize = 100_000;
 pub const MAX_STORED_HTML_CHARS: usize = 1_000_000;
 /// An agent session's status line.
 pub const MAX_STATUS_CHARS: usize = 1_000;
+/// Names one list of a task write may carry (labels, coworkers, or what
+/// to add or remove of either): each is looked up under the task's lock.
+pub const MAX_SET_NAMES: usize = 100;
 /// Words of one text search, and the length of each.
 pub const MAX_SEARCH_WORDS: usize = 16;
 pub const MAX_SEARCH_WORD_CHARS: usize = 100;

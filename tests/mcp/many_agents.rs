@@ -164,6 +164,8 @@ async fn set_edits_are_checked_and_logged(backend: Backend) {
         (json!({"ref": "WEB-1", "add_labels": ["ux"], "remove_labels": ["UX"]}), "remove_labels"),
         (json!({"ref": "WEB-1", "add_labels": ["nope"]}), "add_labels"),
         (json!({"ref": "WEB-1", "remove_coworkers": ["nobody"]}), "remove_coworkers"),
+        (json!({"ref": "WEB-1", "add_labels": vec!["ux"; 101]}), "add_labels"),
+        (json!({"ref": "WEB-1", "title": "x", "expected_revision": 0}), "expected_revision"),
     ] {
         let (code, error) = mcp.error("update_task", arguments.clone()).await;
         assert_eq!(code, "invalid_argument", "{arguments}: {error}");

@@ -108,8 +108,8 @@ fn set_edits(
             Some(&format!("give either `{}` or `{}`/`{}`", whole.0, add.0, remove.0)),
         ));
     }
-    let lower = |name: &String| name.to_lowercase();
-    if let Some(both) = added.iter().find(|a| removed.iter().any(|r| lower(r) == lower(a))) {
+    let removing: std::collections::HashSet<String> = removed.iter().map(|r| r.to_lowercase()).collect();
+    if let Some(both) = added.iter().find(|a| removing.contains(&a.to_lowercase())) {
         return Err(crate::graphql::error::coded(
             format!("{} is in both `{}` and `{}`", crate::text::echo(both), add.0, remove.0),
             ErrorCode::BadUserInput,

@@ -253,6 +253,9 @@ impl<'a> Importer<'a> {
             .filter(task::Column::ProjectId.eq(self.project.id))
             .filter(task::Column::SourceSystem.eq(self.system.as_str()))
             .filter(task::Column::SourceKey.is_in(keys))
+            // Locked until the commit: a concurrent write of one of them
+            // waits, so revisions move on from what the import read.
+            .lock_exclusive()
             .all(self.txn)
             .await?
             .into_iter()
@@ -676,6 +679,7 @@ impl<'a> Importer<'a> {
             let ids: Vec<i64> = chunk.iter().map(|(_, id, _)| *id).collect();
             let current: HashMap<i64, task::Model> = task::Entity::find()
                 .filter(task::Column::Id.is_in(ids))
+                .lock_exclusive()
                 .all(self.txn)
                 .await?
                 .into_iter()

@@ -88,10 +88,7 @@ async fn take(
     let at = now();
     let renewing = current.claim_session_id == Some(session.id) && is_live(&current, at);
     if current.claim_session_id.is_some() && !renewing {
-        let lapsed = username(txn, current.claim_holder_id).await?;
-        let by = Actor { user_id: current.claim_holder_id.unwrap_or(session.user_id), at };
-        let change = Change { field: "claim_lapsed", old: lapsed, new: None };
-        log.file_one(current.id, current.project_id, by, change, None);
+        file_lapse(txn, &current, at, log).await?;
     }
     if !renewing {
         let holder = username(txn, Some(session.user_id)).await?;
@@ -107,10 +104,62 @@ async fn take(
     row.claim_ttl_seconds = Set(Some(ttl));
     let task = row.update(txn).await?;
     // The session works on what it holds.
-    let mut working: agent_session::ActiveModel = session.clone().into();
-    working.task_id = Set(Some(task.id));
-    working.update(txn).await?;
+    agent_session::Entity::update_many()
+        .col_expr(agent_session::Column::TaskId, Expr::value(Some(task.id)))
+        .filter(agent_session::Column::Id.eq(session.id))
+        .exec(txn)
+        .await?;
     Ok(task)
+}
+
+/// Locks the session's row for the rest of the transaction, refused when
+/// the session ended meanwhile. Sessions are locked before tasks on every
+/// path (claims here, heartbeats and ends in `agents`), so two writers
+/// never wait on each other in opposite orders.
+pub(crate) async fn lock_open_session(txn: &DatabaseTransaction, session: &agent_session::Model) -> Result<()> {
+    let locked = agent_session::Entity::update_many()
+        .col_expr(agent_session::Column::HeartbeatAt, Expr::col(agent_session::Column::HeartbeatAt))
+        .filter(agent_session::Column::Id.eq(session.id))
+        .filter(agent_session::Column::EndedAt.is_null())
+        .exec(txn)
+        .await?;
+    if locked.rows_affected == 0 {
+        return Err(StoreError::not_found(format!("agent session {} has ended", echo(&session.public_id))));
+    }
+    Ok(())
+}
+
+/// Files the lapse of the claim `task` was read with, under its holder.
+async fn file_lapse(
+    txn: &DatabaseTransaction,
+    task: &task::Model,
+    at: DateTime<Utc>,
+    log: &mut EventLog,
+) -> Result<()> {
+    let holder = username(txn, task.claim_holder_id).await?;
+    let by = Actor { user_id: task.claim_holder_id.unwrap_or(task.created_by_id), at };
+    log.file_one(task.id, task.project_id, by, Change { field: "claim_lapsed", old: holder, new: None }, None);
+    Ok(())
+}
+
+/// Clears the claim `task` was read with, if it is still that claim (the
+/// same session, the same end): whether it did. Writers that hold no lock
+/// on the task (a heartbeat, an end, the sweep) never clear a claim
+/// another session took since.
+async fn clear_claim(txn: &DatabaseTransaction, task: &task::Model) -> Result<bool> {
+    let (Some(session), Some(until)) = (task.claim_session_id, task.claim_until) else { return Ok(false) };
+    let cleared = task::Entity::update_many()
+        .col_expr(task::Column::ClaimSessionId, Expr::value(Option::<i64>::None))
+        .col_expr(task::Column::ClaimHolderId, Expr::value(Option::<i64>::None))
+        .col_expr(task::Column::ClaimedAt, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(task::Column::ClaimUntil, Expr::value(Option::<DateTime<Utc>>::None))
+        .col_expr(task::Column::ClaimTtlSeconds, Expr::value(Option::<i32>::None))
+        .filter(task::Column::Id.eq(task.id))
+        .filter(task::Column::ClaimSessionId.eq(session))
+        .filter(task::Column::ClaimUntil.eq(until))
+        .exec(txn)
+        .await?;
+    Ok(cleared.rows_affected == 1)
 }
 
 /// Claims the task for the viewer's session (`session`, or the token's
@@ -128,6 +177,7 @@ pub async fn claim(
     let task_id = live_task(store, viewer, task_ref).await?.id;
     let (task, events) = with_retry(|| async {
         let txn = crate::store::begin_write(&store.db).await?;
+        lock_open_session(&txn, &session).await?;
         let current = lock_live_task(&txn, task_ref, task_id).await?;
         if is_live(&current, now()) && current.claim_session_id != Some(session.id) {
             let refusal = held(&txn, task_ref, &current).await?;
@@ -151,6 +201,7 @@ pub async fn release(store: &Store, viewer: &Viewer, task_ref: &str, session: Op
     let task_id = live_task(store, viewer, task_ref).await?.id;
     let (task, events) = with_retry(|| async {
         let txn = crate::store::begin_write(&store.db).await?;
+        lock_open_session(&txn, &session).await?;
         let current = lock_live_task(&txn, task_ref, task_id).await?;
         if !is_live(&current, now()) || current.claim_session_id != Some(session.id) {
             let refusal = if is_live(&current, now()) { Some(held(&txn, task_ref, &current).await?) } else { None };
@@ -158,7 +209,8 @@ pub async fn release(store: &Store, viewer: &Viewer, task_ref: &str, session: Op
             return refusal.map_or(Ok((current, 0)), Err);
         }
         let mut log = EventLog::default();
-        let task = give_up(&txn, current, Actor { user_id: viewer.user_id, at: now() }, &mut log).await?;
+        give_up(&txn, &current, Actor { user_id: viewer.user_id, at: now() }, &mut log).await?;
+        let task = task::Entity::find_by_id(current.id).one(&txn).await?.unwrap_or(current);
         Ok((task, commit(txn, log).await?))
     })
     .await?;
@@ -166,15 +218,15 @@ pub async fn release(store: &Store, viewer: &Viewer, task_ref: &str, session: Op
     Ok(task)
 }
 
-async fn give_up(
-    txn: &DatabaseTransaction,
-    current: task::Model,
-    by: Actor,
-    log: &mut EventLog,
-) -> Result<task::Model> {
+/// Gives up the claim `current` was read with, if it still stands, logged
+/// as released by `by`: whether it did.
+async fn give_up(txn: &DatabaseTransaction, current: &task::Model, by: Actor, log: &mut EventLog) -> Result<bool> {
+    if !clear_claim(txn, current).await? {
+        return Ok(false);
+    }
     let holder = username(txn, current.claim_holder_id).await?;
     log.file_one(current.id, current.project_id, by, Change { field: "claim", old: holder, new: None }, None);
-    Ok(cleared(current).update(txn).await?)
+    Ok(true)
 }
 
 /// What `claim_next` picks from: open tasks of these, nobody holds.
@@ -220,6 +272,7 @@ pub async fn claim_next(
     let condition = tasks::condition(viewer, &filter, None)?;
     let (task, events) = with_retry(|| async {
         let txn = crate::store::begin_write(&store.db).await?;
+        lock_open_session(&txn, &session).await?;
         let mut next = task::Entity::find()
             .filter(condition.clone())
             .filter(unclaimed(now()))
@@ -253,41 +306,32 @@ pub(crate) async fn renew(txn: &DatabaseTransaction, session_id: i64, at: DateTi
         .await?;
     for task in held {
         let ttl = task.claim_ttl_seconds.unwrap_or(DEFAULT_TTL_SECONDS);
-        let mut row: task::ActiveModel = task.into();
-        row.claim_until = Set(Some(at + Duration::seconds(i64::from(ttl))));
-        row.update(txn).await?;
+        // Only while the claim is still this session's and alive.
+        task::Entity::update_many()
+            .col_expr(task::Column::ClaimUntil, Expr::value(Some(at + Duration::seconds(i64::from(ttl)))))
+            .filter(task::Column::Id.eq(task.id))
+            .filter(task::Column::ClaimSessionId.eq(session_id))
+            .filter(task::Column::ClaimUntil.gt(at))
+            .exec(txn)
+            .await?;
     }
     Ok(())
 }
 
 /// Gives up the claims of a session that ends, each logged as released by
-/// `by` (or as lapsed, when it already had).
+/// `by` (or as lapsed, when it already had); a claim another session took
+/// since is left alone.
 pub(crate) async fn release_all(txn: &DatabaseTransaction, session_id: i64, by: Actor) -> Result<EventLog> {
     let held = task::Entity::find().filter(task::Column::ClaimSessionId.eq(session_id)).all(txn).await?;
     let mut log = EventLog::default();
     for task in held {
         if is_live(&task, by.at) {
-            give_up(txn, task, by, &mut log).await?;
-        } else {
-            let lapsed = username(txn, task.claim_holder_id).await?;
-            let holder = Actor { user_id: task.claim_holder_id.unwrap_or(by.user_id), at: by.at };
-            let change = Change { field: "claim_lapsed", old: lapsed, new: None };
-            log.file_one(task.id, task.project_id, holder, change, None);
-            cleared(task).update(txn).await?;
+            give_up(txn, &task, by, &mut log).await?;
+        } else if clear_claim(txn, &task).await? {
+            file_lapse(txn, &task, by.at, &mut log).await?;
         }
     }
     Ok(log)
-}
-
-/// The task's row with no claim.
-fn cleared(task: task::Model) -> task::ActiveModel {
-    let mut row: task::ActiveModel = task.into();
-    row.claim_session_id = Set(None);
-    row.claim_holder_id = Set(None);
-    row.claimed_at = Set(None);
-    row.claim_until = Set(None);
-    row.claim_ttl_seconds = Set(None);
-    row
 }
 
 /// Logs each lapsed claim once (`claim_lapsed`, filed under its holder at
@@ -307,25 +351,12 @@ pub async fn log_lapses(store: &Store) -> Result<u64> {
     let mut written = 0;
     for task in lapsed {
         let txn = crate::store::begin_write(&store.db).await?;
-        let cleared = task::Entity::update_many()
-            .col_expr(task::Column::ClaimSessionId, Expr::value(Option::<i64>::None))
-            .col_expr(task::Column::ClaimHolderId, Expr::value(Option::<i64>::None))
-            .col_expr(task::Column::ClaimedAt, Expr::value(Option::<DateTime<Utc>>::None))
-            .col_expr(task::Column::ClaimUntil, Expr::value(Option::<DateTime<Utc>>::None))
-            .col_expr(task::Column::ClaimTtlSeconds, Expr::value(Option::<i32>::None))
-            .filter(task::Column::Id.eq(task.id))
-            .filter(task::Column::ClaimSessionId.eq(task.claim_session_id))
-            .filter(task::Column::ClaimUntil.eq(task.claim_until))
-            .exec(&txn)
-            .await?;
-        if cleared.rows_affected != 1 {
+        if !clear_claim(&txn, &task).await? {
             txn.rollback().await?;
             continue;
         }
         let mut log = EventLog::default();
-        let holder = username(&txn, task.claim_holder_id).await?;
-        let by = Actor { user_id: task.claim_holder_id.unwrap_or(task.created_by_id), at };
-        log.file_one(task.id, task.project_id, by, Change { field: "claim_lapsed", old: holder, new: None }, None);
+        file_lapse(&txn, &task, at, &mut log).await?;
         written += commit(txn, log).await?;
     }
     publish(store, written);

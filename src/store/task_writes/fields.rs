@@ -82,6 +82,12 @@ impl RowChange {
     pub fn tombstone(&mut self, at: DateTime<Utc>) {
         self.changes.record("deleted", None, Some(at.to_rfc3339()));
         self.row.deleted_at = Set(Some(at));
+        // A tombstone is held by nobody.
+        self.row.claim_session_id = Set(None);
+        self.row.claim_holder_id = Set(None);
+        self.row.claimed_at = Set(None);
+        self.row.claim_until = Set(None);
+        self.row.claim_ttl_seconds = Set(None);
     }
 
     /// Writes the row (its `updated_at` as the caller set it), a change

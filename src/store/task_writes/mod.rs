@@ -104,6 +104,8 @@ fn actor(viewer: &Viewer) -> Actor {
 
 pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Result<task::Model> {
     require_write(viewer)?;
+    rules::names("labels", &new.labels)?;
+    rules::names("coworkers", &new.coworkers)?;
     let title = rules::title(&new.title)?;
     let description = new.description.as_ref().map(validate_description).transpose()?;
     let due_date = rules::due_date("dueDate", new.due_date)?;
@@ -168,6 +170,17 @@ struct CheckedChanges {
 
 impl CheckedChanges {
     fn of(changes: &TaskChanges) -> Result<Self> {
+        let sets = [
+            ("labels", changes.labels.as_deref().unwrap_or_default()),
+            ("coworkers", changes.coworkers.as_deref().unwrap_or_default()),
+            ("addLabels", &changes.add_labels),
+            ("removeLabels", &changes.remove_labels),
+            ("addCoworkers", &changes.add_coworkers),
+            ("removeCoworkers", &changes.remove_coworkers),
+        ];
+        for (argument, names) in sets {
+            rules::names(argument, names)?;
+        }
         Ok(Self {
             title: changes.title.as_deref().map(rules::title).transpose()?,
             description: changes
@@ -192,6 +205,7 @@ pub async fn update_task(
 ) -> Result<task::Model> {
     require_write(viewer)?;
     let checked = CheckedChanges::of(changes)?;
+    let expected_revision = rules::expected_revision(expected_revision)?;
     // Visibility is decided once; the row itself is read under the lock.
     let task_id = live_task(store, viewer, task_ref).await?.id;
     let (task, events) = with_retry(|| async {

@@ -27,3 +27,27 @@ pub(crate) fn number(number: i32) -> Result<i32> {
         "make the task in another project",
     ))
 }
+
+/// A list of names a write carries, within `MAX_SET_NAMES`.
+pub(crate) fn names(argument: &str, names: &[String]) -> Result<()> {
+    if names.len() <= input::MAX_SET_NAMES {
+        return Ok(());
+    }
+    Err(StoreError::bad_argument(
+        argument,
+        format!("`{argument}` names {} items; a write takes {} at most", names.len(), input::MAX_SET_NAMES),
+        "split the change into several writes",
+    ))
+}
+
+/// A revision a writer read: 1 or more.
+pub(crate) fn expected_revision(revision: Option<i32>) -> Result<Option<i32>> {
+    match revision {
+        Some(revision) if revision < 1 => Err(StoreError::bad_argument(
+            "expectedRevision",
+            format!("`expectedRevision` {revision} is not a revision: they start at 1"),
+            "pass the `revision` the task was read at",
+        )),
+        _ => Ok(revision),
+    }
+}
