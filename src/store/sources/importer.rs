@@ -498,29 +498,30 @@ impl<'a> Importer<'a> {
         since: &Since<'_>,
         change: &mut RowChange,
     ) -> Result<()> {
-        let current = change.current.clone();
-        if since.moved(|s| key(&s.title)) && wanted.title != current.title {
+        if since.moved(|s| key(&s.title)) && wanted.title != change.current.title {
             change.title(&wanted.title);
         }
-        if since.moved(|s| key(&s.description)) && wanted.description != current.description {
+        if since.moved(|s| key(&s.description)) && wanted.description != change.current.description {
             change.description(wanted.description.as_deref());
         }
-        let old_status = self.statuses.iter().find(|s| s.id == current.status_id);
+        let old_status = self.statuses.iter().find(|s| s.id == change.current.status_id);
         if since.moved(|s| key(&s.category)) && old_status.map(|s| s.category) != Some(wanted.status.category) {
             let completed_at = wanted.status.category.is_closed().then(|| issue.closed_at.unwrap_or(issue.updated_at));
             change.status(old_status, &wanted.status, Some(completed_at));
         }
-        if let Some(priority) = issue.priority.filter(|p| *p != current.priority && since.moved(|s| key(&s.priority))) {
+        if let Some(priority) =
+            issue.priority.filter(|p| *p != change.current.priority && since.moved(|s| key(&s.priority)))
+        {
             change.priority(priority);
         }
-        if let Some(kind) = issue.kind.filter(|k| *k != current.kind && since.moved(|s| key(&s.kind))) {
+        if let Some(kind) = issue.kind.filter(|k| *k != change.current.kind && since.moved(|s| key(&s.kind))) {
             change.kind(kind);
         }
-        if since.moved(|s| key(&s.due)) && issue.due_date != current.due_date {
+        if since.moved(|s| key(&s.due)) && issue.due_date != change.current.due_date {
             change.due_date(issue.due_date);
         }
-        if since.moved(|s| key(&s.assignee)) && wanted.assignee != current.assignee_id {
-            let old = self.names_of(current.assignee_id.into_iter().collect()).await?;
+        if since.moved(|s| key(&s.assignee)) && wanted.assignee != change.current.assignee_id {
+            let old = self.names_of(change.current.assignee_id.into_iter().collect()).await?;
             let new = self.names_of(wanted.assignee.into_iter().collect()).await?;
             change.assignee(wanted.assignee, old, new);
         }
