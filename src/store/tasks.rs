@@ -275,6 +275,11 @@ fn people(c: Condition, viewer: &Viewer, filter: &TaskFilter) -> Condition {
     c
 }
 
+/// Tasks with the label `name`.
+pub(crate) fn labelled(name: &str) -> Condition {
+    Condition::all().add(task::Column::Id.in_subquery(task_ids_labelled(name)))
+}
+
 /// `SELECT task_id` of the tasks with the label `name`.
 fn task_ids_labelled(name: &str) -> SelectStatement {
     let labels = Query::select()

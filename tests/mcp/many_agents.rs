@@ -174,6 +174,14 @@ async fn set_edits_are_checked_and_logged(backend: Backend) {
     }
     let task = mcp.ok("get_task", json!({"ref": "WEB-1"})).await;
     assert_eq!(task["revision"], 3, "refused edits write nothing: {task}");
+
+    // The next task with all of some labels.
+    mcp.ok("create_task", json!({"project": "WEB", "title": "Unlabelled"})).await;
+    session(&mcp, "picker").await;
+    let none = mcp.ok("claim_next_task", json!({"project": "WEB", "labels": ["ux", "bug"]})).await;
+    assert!(none.get("nothing").is_some(), "no task has both: {none}");
+    let picked = mcp.ok("claim_next_task", json!({"project": "WEB", "labels": ["ux"]})).await;
+    assert_eq!(picked["ref"], "WEB-1", "{picked}");
     mcp.close().await;
 }
 

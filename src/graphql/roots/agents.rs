@@ -110,19 +110,19 @@ impl AgentsMutation {
     }
 
     /// Claims the first open task nobody holds, most urgent then oldest,
-    /// of a project, a label and an assignee when given; null when there is
-    /// none. Agents asking at once get different tasks.
+    /// of a project, with all of `labels` and of an assignee when given;
+    /// null when there is none. Agents asking at once get different tasks.
     #[allow(clippy::too_many_arguments)]
     async fn claim_next_task(
         &self,
         ctx: &Context<'_>,
         project: Option<String>,
-        label: Option<String>,
+        labels: Option<Vec<String>>,
         assignee: Option<String>,
         session: Option<ID>,
         ttl_seconds: Option<i32>,
     ) -> async_graphql::Result<Option<Task>> {
-        let filter = NextFilter { project, label, assignee };
+        let filter = NextFilter { project, labels: labels.unwrap_or_default(), assignee };
         let session = session.as_ref().map(|id| id.as_str());
         let row = claims::claim_next(store(ctx), viewer(ctx)?, &filter, session, ttl_seconds).await.gql()?;
         Ok(row.map(|row| Task::new(row, single_task_columns(ctx).with_all())))

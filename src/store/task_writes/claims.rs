@@ -233,7 +233,8 @@ async fn give_up(txn: &DatabaseTransaction, current: &task::Model, by: Actor, lo
 #[derive(Debug, Clone, Default)]
 pub struct NextFilter {
     pub project: Option<String>,
-    pub label: Option<String>,
+    /// Labels the task has, all of them.
+    pub labels: Vec<String>,
     /// Username or `me`.
     pub assignee: Option<String>,
 }
@@ -261,15 +262,18 @@ pub async fn claim_next(
 ) -> Result<Option<task::Model>> {
     require_write(viewer)?;
     let ttl = checked_ttl(ttl)?;
+    super::rules::names("labels", &filter.labels)?;
     let session = agents::own_open_session(store, viewer, session).await?;
-    let filter = TaskFilter {
+    let open = TaskFilter {
         project: filter.project.clone(),
-        label: filter.label.clone(),
         assignee: filter.assignee.clone(),
         done: Some(false),
         ..Default::default()
     };
-    let condition = tasks::condition(viewer, &filter, None)?;
+    let mut condition = tasks::condition(viewer, &open, None)?;
+    for label in &filter.labels {
+        condition = condition.add(tasks::labelled(label));
+    }
     let (task, events) = with_retry(|| async {
         let txn = crate::store::begin_write(&store.db).await?;
         lock_open_session(&txn, &session).await?;

@@ -221,8 +221,8 @@ export type Mutation = {
   addProjectMember: ProjectMember;
   /**
    * Claims the first open task nobody holds, most urgent then oldest,
-   * of a project, a label and an assignee when given; null when there is
-   * none. Agents asking at once get different tasks.
+   * of a project, with all of `labels` and of an assignee when given;
+   * null when there is none. Agents asking at once get different tasks.
    */
   claimNextTask?: Maybe<Task>;
   /**
@@ -309,7 +309,7 @@ export type MutationAddProjectMemberArgs = {
 
 export type MutationClaimNextTaskArgs = {
   assignee?: InputMaybe<Scalars['String']['input']>;
-  label?: InputMaybe<Scalars['String']['input']>;
+  labels?: InputMaybe<Array<Scalars['String']['input']>>;
   project?: InputMaybe<Scalars['String']['input']>;
   session?: InputMaybe<Scalars['ID']['input']>;
   ttlSeconds?: InputMaybe<Scalars['Int']['input']>;
