@@ -224,6 +224,35 @@ fn due_date(
     }
 }
 
+/// What a task is and says, and who made it, holds it and is named in it.
+struct Drafted {
+    kind: TaskKind,
+    creator: Member,
+    assignee: Option<Member>,
+    parent_id: Option<i64>,
+    mentions: Vec<&'static str>,
+    title: String,
+    description: Option<String>,
+}
+
+fn draft(rng: &mut StdRng, project: &mut ProjectPlan, id: i64, index: u32, total: u32) -> Drafted {
+    let kind = pick_kind(rng);
+    let creator = project.any_member(rng);
+    let assignee = rng.random_bool(0.85).then(|| project.any_member(rng));
+    let parent_id =
+        if kind != TaskKind::Epic && rng.random_bool(0.35) { project.epics.choose(rng).copied() } else { None };
+    if kind == TaskKind::Epic {
+        project.epics.push(id);
+    }
+    let mentions = project.usernames();
+    let title = text::task_title(rng, kind);
+    let description = match forced_description_chars(index, total) {
+        Some(chars) => Some(text::rich_html(rng, chars, &mentions)),
+        None => text::task_description(rng, &mentions),
+    };
+    Drafted { kind, creator, assignee, parent_id, mentions, title, description }
+}
+
 fn plan_task(
     rng: &mut StdRng,
     ids: &mut Ids,
@@ -240,20 +269,8 @@ fn plan_task(
     let horizon = deleted_at.unwrap_or(base());
     let age = (base() - created_at).num_seconds() as f64 / days(HISTORY_DAYS).num_seconds() as f64;
 
-    let kind = pick_kind(rng);
-    let creator = project.any_member(rng);
-    let assignee = rng.random_bool(0.85).then(|| project.any_member(rng));
-    let parent_id =
-        if kind != TaskKind::Epic && rng.random_bool(0.35) { project.epics.choose(rng).copied() } else { None };
-    if kind == TaskKind::Epic {
-        project.epics.push(id);
-    }
-    let mentions = project.usernames();
-    let title = text::task_title(rng, kind);
-    let description = match forced_description_chars(index, total) {
-        Some(chars) => Some(text::rich_html(rng, chars, &mentions)),
-        None => text::task_description(rng, &mentions),
-    };
+    let Drafted { kind, creator, assignee, parent_id, mentions, title, description } =
+        draft(rng, project, id, index, total);
 
     let mut changes = vec![Change {
         at: created_at,

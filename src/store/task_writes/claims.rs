@@ -13,10 +13,10 @@ use sea_orm::{
     QueryOrder, QuerySelect, Set,
 };
 
-use entity::{Priority, agent_session, task, user};
+use entity::{Priority, agent_session, task};
 
 use super::log::{Actor, Change, EventLog};
-use super::lookups::{live_task, lock_live_task};
+use super::lookups::{live_task, lock_live_task, usernames_of};
 pub(crate) use super::{commit, publish};
 use crate::store::db_error::with_retry;
 use crate::store::tasks::{self, TaskFilter};
@@ -53,8 +53,8 @@ pub(crate) fn unclaimed(at: DateTime<Utc>) -> Condition {
 }
 
 async fn username(txn: &DatabaseTransaction, id: Option<i64>) -> Result<Option<String>> {
-    let Some(id) = id else { return Ok(None) };
-    Ok(user::Entity::find_by_id(id).one(txn).await?.map(|u| u.username))
+    let users = usernames_of(txn, &id.into_iter().collect::<Vec<_>>()).await?;
+    Ok(users.into_iter().next().map(|u| u.username))
 }
 
 /// The refusal of a claim on a task another session holds.

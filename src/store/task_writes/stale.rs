@@ -6,7 +6,7 @@
 use chrono::{DateTime, SecondsFormat, Utc};
 use sea_orm::{ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, QuerySelect};
 
-use entity::{task, task_event, user};
+use entity::{task, task_event};
 
 /// The revisions a refusal lists at most (the latest ones).
 const MAX_LISTED: usize = 10;
@@ -86,16 +86,8 @@ pub(crate) async fn stale(
         .all(txn)
         .await?;
     let actors: Vec<i64> = events.iter().map(|(_, _, actor, _)| *actor).collect();
-    let names: std::collections::HashMap<i64, String> = user::Entity::find()
-        .select_only()
-        .column(user::Column::Id)
-        .column(user::Column::Username)
-        .filter(user::Column::Id.is_in(actors))
-        .into_tuple::<(i64, String)>()
-        .all(txn)
-        .await?
-        .into_iter()
-        .collect();
+    let names: std::collections::HashMap<i64, String> =
+        super::lookups::usernames_of(txn, &actors).await?.into_iter().map(|u| (u.id, u.username)).collect();
     let mut since: Vec<RevisionChange> = Vec::new();
     for (revision, field, actor, at) in events {
         match since.last_mut() {
