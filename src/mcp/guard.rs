@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 use crate::text::utf16_len;
 
 use super::error::{ToolError, ToolResult};
-use super::reply::{Form, Item, Shaped, list_value};
+use super::reply::{Form, Item, Shaped, list_text};
 use crate::error_code::ErrorCode;
 pub use record::Fitting;
 
@@ -71,13 +71,13 @@ pub fn list_reply(items: Vec<Item>, next: Option<String>, total: i64, cap: usize
 
 /// `list_reply`, and whether it cut the list.
 fn fit_list(items: Vec<Item>, next: Option<String>, total: i64, cap: usize, form: Form) -> ToolResult<(String, bool)> {
-    let whole = encode(&list_value(&items, next.as_deref(), total, false, form));
+    let whole = list_text(&items, next.as_deref(), total, false, form);
     if utf16_len(&whole) <= cap {
         return Ok((whole, false));
     }
     // The reply grows with every item kept: find the most that fit.
     let fits = |kept: usize| {
-        let text = encode(&list_value(&items[..kept], Some(&items[kept - 1].cursor), total, true, form));
+        let text = list_text(&items[..kept], Some(&items[kept - 1].cursor), total, true, form);
         (utf16_len(&text) <= cap).then_some(text)
     };
     let (mut low, mut high) = (0, items.len() - 1);
@@ -190,6 +190,18 @@ mod tests {
     }
 
     #[test]
+    fn a_list_is_written_as_its_value_would_be() {
+        use super::super::reply::list_value;
+        for form in [Form::Object, Form::Table] {
+            for (next, truncated) in [(None, false), (Some("c1"), false), (Some("c1"), true)] {
+                let items = items(3, 5);
+                let value = list_value(&items, next, 7, truncated, form);
+                assert_eq!(list_text(&items, next, 7, truncated, form), encode(&value), "{form:?} {next:?}");
+            }
+        }
+    }
+
+    #[test]
     fn a_list_that_fits_is_whole() {
         let text = list_reply(items(3, 10), Some("end".into()), 9, 1_000, Form::Object).unwrap();
         let reply: Value = serde_json::from_str(&text).unwrap();
@@ -209,7 +221,7 @@ mod tests {
         assert_eq!(reply["next"], format!("c{}", kept - 1));
         assert_eq!(reply["total"], 50);
         // One more item would not have fit.
-        let more = encode(&list_value(&items(50, 100)[..kept + 1], Some("c"), 50, true, Form::Object));
+        let more = list_text(&items(50, 100)[..kept + 1], Some("c"), 50, true, Form::Object);
         assert!(utf16_len(&more) > 1_000);
     }
 

@@ -11,6 +11,8 @@
 
 use std::collections::HashSet;
 
+use async_graphql::indexmap::IndexMap;
+use async_graphql::{Name, Value as ConstValue};
 use serde_json::{Map, Value};
 
 use super::document::{ObjectKind, ObjectPlan, Shape, ToolDocument, snake_case};
@@ -59,6 +61,14 @@ pub enum Form {
     Table,
 }
 
+/// A GraphQL result's object, as the executor returns it.
+type Object = IndexMap<Name, ConstValue>;
+
+/// A result's value as JSON, for what the conventions pass through.
+fn json(value: &ConstValue) -> Value {
+    value.clone().into_json().unwrap_or(Value::Null)
+}
+
 /// `{items, next, total}` (or the table form) of `items`.
 pub fn list_value(items: &[Item], next: Option<&str>, total: i64, truncated: bool, form: Form) -> Value {
     let mut reply = Map::new();
@@ -80,6 +90,29 @@ pub fn list_value(items: &[Item], next: Option<&str>, total: i64, truncated: boo
         reply.insert("truncated".into(), true.into());
     }
     Value::Object(reply)
+}
+
+/// `list_value` written as compact JSON, the items serialized where they
+/// are rather than copied into a reply first.
+pub fn list_text(items: &[Item], next: Option<&str>, total: i64, truncated: bool, form: Form) -> String {
+    #[derive(serde::Serialize)]
+    struct Reply<'a> {
+        items: Vec<&'a Value>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        next: Option<&'a str>,
+        total: i64,
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        truncated: bool,
+    }
+    let text = match form {
+        Form::Object => {
+            let items = items.iter().map(|item| &item.value).collect();
+            serde_json::to_string(&Reply { items, next, total, truncated })
+        }
+        Form::Table => serde_json::to_string(&list_value(items, next, total, truncated, form)),
+    };
+    // Serializing JSON values to a string cannot fail.
+    text.unwrap_or_default()
 }
 
 /// The columns of `items` (every key of any item, in the order first
@@ -129,12 +162,12 @@ struct Shaper<'a> {
 
 impl Shaper<'_> {
     /// A list item or the record: the named `fields`, or the conventions.
-    fn item(&mut self, data: &Map<String, Value>, plan: &ObjectPlan, top: bool) -> Map<String, Value> {
+    fn item(&mut self, data: &Object, plan: &ObjectPlan, top: bool) -> Map<String, Value> {
         let Some(fields) = self.fields else { return self.object(data, plan, top) };
         let mut out = Map::new();
         for name in fields {
             let found = data.iter().find(|(key, _)| snake_case(key) == *name);
-            match found.map(|(key, value)| (plan.fields.get(key), value)) {
+            match found.map(|(key, value)| (plan.fields.get(&**key), value)) {
                 Some((Some(Shape::Object(inner)), value)) if inner.kind == ObjectKind::Window => {
                     self.window(&mut out, name, value, inner, top);
                     out.entry(name.clone()).or_insert(Value::Null);
@@ -143,27 +176,27 @@ impl Shaper<'_> {
                     let value = self.value(value, shape);
                     out.insert(name.clone(), value);
                 }
-                Some((None, value)) => _ = out.insert(name.clone(), value.clone()),
+                Some((None, value)) => _ = out.insert(name.clone(), json(value)),
                 None => _ = out.insert(name.clone(), Value::Null),
             }
         }
         out
     }
 
-    fn object(&mut self, data: &Map<String, Value>, plan: &ObjectPlan, top: bool) -> Map<String, Value> {
+    fn object(&mut self, data: &Object, plan: &ObjectPlan, top: bool) -> Map<String, Value> {
         let mut out = Map::new();
         // In the document's order (async-graphql does not always keep it).
-        let ordered = plan.fields.keys().filter_map(|key| data.get_key_value(key));
-        let rest = data.iter().filter(|(key, _)| !plan.fields.contains_key(*key));
+        let ordered = plan.fields.keys().filter_map(|key| data.get_key_value(key.as_str()));
+        let rest = data.iter().filter(|(key, _)| !plan.fields.contains_key(key.as_ref() as &str));
         for (key, value) in ordered.chain(rest) {
             let name = snake_case(key);
-            match plan.fields.get(key) {
+            match plan.fields.get(&**key) {
                 Some(Shape::Object(inner)) if inner.kind == ObjectKind::Window => {
                     self.window(&mut out, &name, value, inner, top);
                 }
                 Some(shape) => {
                     let value = self.value(value, shape);
-                    let conditions = plan.conditions.get(key).map_or(&[][..], Vec::as_slice);
+                    let conditions = plan.conditions.get(&**key).map_or(&[][..], Vec::as_slice);
                     let asked = !conditions.is_empty() && conditions.iter().all(|c| self.asked.contains(c));
                     if asked && value == Value::Bool(false) {
                         out.insert(name, value);
@@ -171,7 +204,7 @@ impl Shaper<'_> {
                         self.put(&mut out, name, value);
                     }
                 }
-                None => self.put(&mut out, name, value.clone()),
+                None => self.put(&mut out, name, json(value)),
             }
         }
         out
@@ -183,28 +216,28 @@ impl Shaper<'_> {
         }
     }
 
-    fn value(&mut self, value: &Value, shape: &Shape) -> Value {
+    fn value(&mut self, value: &ConstValue, shape: &Shape) -> Value {
         match (value, shape) {
-            (Value::Array(items), _) => Value::Array(items.iter().map(|item| self.value(item, shape)).collect()),
-            (Value::String(s), Shape::Enum) if s == "NONE" && !self.verbose => Value::Null,
-            (Value::String(s), Shape::Enum) => Value::String(s.to_lowercase()),
-            (Value::String(s), Shape::Instant) => instant(s),
+            (ConstValue::List(items), _) => Value::Array(items.iter().map(|item| self.value(item, shape)).collect()),
+            (ConstValue::Enum(name), Shape::Enum) => self.enum_value(name),
+            (ConstValue::String(s), Shape::Enum) => self.enum_value(s),
+            (ConstValue::String(s), Shape::Instant) => instant(s),
             // A connection inside a reply with its edges; one with just
             // `nodes` is an object of one field, a list.
-            (Value::Object(object), Shape::Object(plan))
+            (ConstValue::Object(object), Shape::Object(plan))
                 if plan.kind == ObjectKind::Connection && object.contains_key("edges") =>
             {
                 let (items, next, total) = self.connection(object, plan);
                 list_value(&items, next.as_deref(), total, false, Form::Object)
             }
-            (Value::Object(object), Shape::Object(plan)) => {
+            (ConstValue::Object(object), Shape::Object(plan)) => {
                 // An object of one field is named by it, even when empty
                 // (its parent decides whether to write it).
                 if let Some((key, only)) = object.iter().next().filter(|_| object.len() == 1) {
-                    match plan.fields.get(key) {
+                    match plan.fields.get(&**key) {
                         Some(Shape::Object(inner)) if inner.kind == ObjectKind::Window => {}
                         Some(shape) => return self.value(only, shape),
-                        None => return only.clone(),
+                        None => return json(only),
                     }
                 }
                 let shaped = self.object(object, plan, false);
@@ -214,46 +247,51 @@ impl Shaper<'_> {
                 }
                 Value::Object(shaped)
             }
-            _ => value.clone(),
+            _ => json(value),
         }
+    }
+
+    /// An enum's value in lowercase; `NONE` is no value unless `verbose`.
+    fn enum_value(&self, name: &str) -> Value {
+        if name == "NONE" && !self.verbose { Value::Null } else { Value::String(name.to_lowercase()) }
     }
 
     /// `key` is the text; its truncation, length, next offset and any other
     /// field selected beside it (`key_field`).
-    fn window(&mut self, out: &mut Map<String, Value>, key: &str, value: &Value, plan: &ObjectPlan, top: bool) {
-        let Value::Object(window) = value else {
+    fn window(&mut self, out: &mut Map<String, Value>, key: &str, value: &ConstValue, plan: &ObjectPlan, top: bool) {
+        let ConstValue::Object(window) = value else {
             self.put(out, key.to_owned(), Value::Null);
             return;
         };
-        self.put(out, key.to_owned(), window.get("text").cloned().unwrap_or(Value::Null));
-        let truncated = window.get("truncated") == Some(&Value::Bool(true));
+        self.put(out, key.to_owned(), window.get("text").map_or(Value::Null, json));
+        let truncated = window.get("truncated") == Some(&ConstValue::Boolean(true));
         self.put(out, format!("{key}_truncated"), truncated.into());
         // The whole length matters when there is more to read.
         if let Some(total) = window.get("totalChars").filter(|_| truncated || self.verbose) {
-            self.put(out, format!("{key}_total_chars"), total.clone());
+            self.put(out, format!("{key}_total_chars"), json(total));
         }
         if let Some(next) = window.get("next") {
-            self.put(out, format!("{key}_next"), next.clone());
+            self.put(out, format!("{key}_next"), json(next));
         }
         for (field, value) in window {
-            if !["text", "truncated", "totalChars", "next", "start"].contains(&field.as_str()) {
-                let value = plan.fields.get(field).map_or_else(|| value.clone(), |shape| self.value(value, shape));
+            if !["text", "truncated", "totalChars", "next", "start"].contains(&&**field) {
+                let value = plan.fields.get(&**field).map_or_else(|| json(value), |shape| self.value(value, shape));
                 self.put(out, format!("{key}_{}", snake_case(field)), value);
             }
         }
         if top {
-            let start = window.get("start").and_then(Value::as_u64);
+            let start = window.get("start").and_then(as_u64);
             self.windows.push(Window {
                 key: key.to_owned(),
                 start,
-                total: window.get("totalChars").cloned(),
+                total: window.get("totalChars").map(json),
                 max_chars_from: plan.max_chars_from.clone(),
                 cursor_from: plan.cursor_from.clone(),
             });
         }
     }
 
-    fn connection(&mut self, data: &Map<String, Value>, plan: &ObjectPlan) -> (Vec<Item>, Option<String>, i64) {
+    fn connection(&mut self, data: &Object, plan: &ObjectPlan) -> (Vec<Item>, Option<String>, i64) {
         let node_plan = match plan.fields.get("edges") {
             Some(Shape::Object(edges)) => match edges.fields.get("node") {
                 Some(Shape::Object(node)) => Some(node.clone()),
@@ -262,30 +300,45 @@ impl Shaper<'_> {
             _ => None,
         };
         let node_plan = node_plan.unwrap_or_else(|| ObjectPlan::new(ObjectKind::Plain));
-        let items = data
-            .get("edges")
-            .and_then(Value::as_array)
-            .map(|edges| {
-                edges
-                    .iter()
-                    .map(|edge| {
-                        let value = match edge.get("node") {
-                            Some(Value::Object(node)) => Value::Object(self.item(node, &node_plan, false)),
-                            _ => Value::Null,
-                        };
-                        let cursor = edge.get("cursor").and_then(Value::as_str).unwrap_or_default().to_owned();
-                        Item { cursor, value }
-                    })
-                    .collect()
+        let edges = match data.get("edges") {
+            Some(ConstValue::List(edges)) => edges.as_slice(),
+            _ => &[],
+        };
+        let items = edges
+            .iter()
+            .map(|edge| {
+                let edge = as_object(edge);
+                let value = match edge.and_then(|e| e.get("node")) {
+                    Some(ConstValue::Object(node)) => Value::Object(self.item(node, &node_plan, false)),
+                    _ => Value::Null,
+                };
+                let cursor = edge.and_then(|e| e.get("cursor")).and_then(as_str).unwrap_or_default().to_owned();
+                Item { cursor, value }
             })
-            .unwrap_or_default();
-        let page = data.get("pageInfo");
-        let next = (page.and_then(|p| p.get("hasNextPage")) == Some(&Value::Bool(true)))
-            .then(|| page.and_then(|p| p.get("endCursor")).and_then(Value::as_str).map(str::to_owned))
+            .collect();
+        let page = data.get("pageInfo").and_then(as_object);
+        let next = (page.and_then(|p| p.get("hasNextPage")) == Some(&ConstValue::Boolean(true)))
+            .then(|| page.and_then(|p| p.get("endCursor")).and_then(as_str).map(str::to_owned))
             .flatten();
-        let total = data.get("totalCount").and_then(Value::as_i64).unwrap_or(0);
+        let total = data.get("totalCount").and_then(as_i64).unwrap_or(0);
         (items, next, total)
     }
+}
+
+fn as_object(value: &ConstValue) -> Option<&Object> {
+    if let ConstValue::Object(object) = value { Some(object) } else { None }
+}
+
+fn as_str(value: &ConstValue) -> Option<&str> {
+    if let ConstValue::String(text) = value { Some(text) } else { None }
+}
+
+fn as_i64(value: &ConstValue) -> Option<i64> {
+    if let ConstValue::Number(number) = value { number.as_i64() } else { None }
+}
+
+fn as_u64(value: &ConstValue) -> Option<u64> {
+    if let ConstValue::Number(number) = value { number.as_u64() } else { None }
 }
 
 /// `2026-11-29T10:00:00Z`: whole seconds, UTC.
@@ -294,15 +347,15 @@ fn instant(text: &str) -> Value {
 }
 
 /// The result `data` of one call of `document`, shaped by `style`.
-pub fn shape(document: &ToolDocument, data: &Value, style: &Style) -> ToolResult<Shaped> {
+pub fn shape(document: &ToolDocument, data: &ConstValue, style: &Style) -> ToolResult<Shaped> {
     let mut shaper =
         Shaper { verbose: style.verbose, fields: style.fields.as_deref(), asked: &style.asked, windows: Vec::new() };
-    let empty = Map::new();
-    let data = data.as_object().unwrap_or(&empty);
+    let empty = Object::new();
+    let data = as_object(data).unwrap_or(&empty);
     if let Some(path) = &document.list_path {
         let (mut at, mut plan) = (data, &document.plan);
         for key in path {
-            let found = at.get(key).and_then(Value::as_object);
+            let found = at.get(&**key).and_then(as_object);
             let inner = match plan.fields.get(key) {
                 Some(Shape::Object(inner)) => inner,
                 _ => return Err(ToolError::new(ErrorCode::Internal, "the list is not in the reply", "report this")),
@@ -320,7 +373,7 @@ pub fn shape(document: &ToolDocument, data: &Value, style: &Style) -> ToolResult
         return Ok(Shaped::List { items, next, total });
     }
     // A single root field is the reply itself (a task, a project, a page).
-    if data.len() == 1 && data.values().all(Value::is_null) {
+    if data.len() == 1 && data.values().all(|value| *value == ConstValue::Null) {
         if let Some(text) = &document.none {
             let record = Map::from_iter([("nothing".to_owned(), Value::String(text.clone()))]);
             return Ok(Shaped::Record { record, windows: Vec::new() });
@@ -328,7 +381,7 @@ pub fn shape(document: &ToolDocument, data: &Value, style: &Style) -> ToolResult
         let key = data.keys().next().map(|k| snake_case(k)).unwrap_or_default();
         return Err(ToolError::new(ErrorCode::NotFound, format!("no {key} found"), "check the arguments that name it"));
     }
-    let root = data.iter().next().and_then(|(key, value)| Some((value.as_object()?, document.plan.fields.get(key)?)));
+    let root = data.iter().next().and_then(|(key, value)| Some((as_object(value)?, document.plan.fields.get(&**key)?)));
     let record = match root {
         Some((object, Shape::Object(plan))) if data.len() == 1 => shaper.item(object, plan, true),
         _ => shaper.object(data, &document.plan, true),

@@ -168,7 +168,7 @@ impl DocumentTool {
         viewer: &Viewer,
         parsed: &ExecutableDocument,
         variables: &Map<String, Value>,
-    ) -> ToolResult<Value> {
+    ) -> ToolResult<async_graphql::Value> {
         let document = &self.document;
         let mut request = Request::new(document.text.clone())
             .operation_name(document.operation.clone())
@@ -176,12 +176,7 @@ impl DocumentTool {
         request.set_parsed_query(parsed.clone());
         let response =
             app.graphql.execute_document(crate::graphql::with_viewer(request, &app.store, viewer.clone())).await;
-        let Some(error) = response.errors.first() else {
-            return response
-                .data
-                .into_json()
-                .map_err(|err| ToolError::new(ErrorCode::Internal, err.to_string(), "try again"));
-        };
+        let Some(error) = response.errors.first() else { return Ok(response.data) };
         // The document passed the schema's validation when it was loaded:
         // one that fails it now (an error at a place in the document, before
         // any field ran) fails on the values the call sent.

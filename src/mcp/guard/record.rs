@@ -173,6 +173,11 @@ mod tests {
         type Page { title: String tags: [String!]! notes: [String!]! body(maxChars: Int, cursor: Int): TextWindow! }
         type TextWindow { text: String! totalChars: Int! start: Int! next: Int truncated: Boolean! }";
 
+    /// A result as the executor returns it.
+    fn graphql(data: &Value) -> async_graphql::Value {
+        async_graphql::Value::from_json(data.clone()).expect("a GraphQL value")
+    }
+
     fn document(text: &str) -> ToolDocument {
         let types = Types::from_sdl(SDL).expect("sdl");
         ToolDocument::parse("page.graphql", text, &types, &Shared { name: "", text: "" }).expect("a tool")
@@ -181,7 +186,7 @@ mod tests {
     fn fit(document: &ToolDocument, data: Value, cap: usize, fitting: &mut Fitting) -> Value {
         let style = Style { verbose: false, fields: None, asked: HashSet::new() };
         let budget = Budget { cap, resizable: HashSet::from(["maxChars".to_owned()]) };
-        let Shaped::Record { record, windows } = shape(document, &data, &style).expect("a record") else {
+        let Shaped::Record { record, windows } = shape(document, &graphql(&data), &style).expect("a record") else {
             panic!("not a record")
         };
         match fit_record(record, &windows, &budget, fitting).expect("a reply") {
@@ -261,7 +266,7 @@ mod tests {
         for _ in 0..3 {
             // Each read answers as large as the first: escapes kept it over.
             let Shaped::Record { record, windows } =
-                shape(&sized, &page(&"word ".repeat(400), 0), &style).expect("a record")
+                shape(&sized, &graphql(&page(&"word ".repeat(400), 0)), &style).expect("a record")
             else {
                 panic!("not a record")
             };
@@ -278,7 +283,7 @@ mod tests {
     /// The size of `data`'s record beside its text (the guard's `rest`).
     fn beside_text(document: &ToolDocument, data: &Value) -> usize {
         let style = Style { verbose: false, fields: None, asked: HashSet::new() };
-        let Shaped::Record { record, .. } = shape(document, data, &style).expect("a record") else {
+        let Shaped::Record { record, .. } = shape(document, &graphql(data), &style).expect("a record") else {
             panic!("not a record")
         };
         let text = serde_json::to_string(&record["body"]).expect("json");
@@ -308,7 +313,7 @@ mod tests {
         // with its comma): the eleven take more room.
         let data = json!({"page": {"tags": ["t".repeat(98)], "notes": vec!["n".repeat(7); 11], "body": {"text": "", "truncated": false}}});
         let style = Style { verbose: false, fields: None, asked: HashSet::new() };
-        let Shaped::Record { record, .. } = shape(&lists, &data, &style).expect("a record") else {
+        let Shaped::Record { record, .. } = shape(&lists, &graphql(&data), &style).expect("a record") else {
             panic!("not a record")
         };
         let size = utf16_len(&serde_json::to_string(&record).expect("json"));
