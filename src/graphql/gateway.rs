@@ -113,7 +113,24 @@ fn coded(mut response: Response) -> Response {
             Some("fix the errors shown, then send the request again"),
         ));
     }
+    null_data_when_a_root_field_failed(&mut response);
     response
+}
+
+/// The executor leaves a root field that failed out of `data`, answering
+/// the rest. Every root field of this schema is non-null, so the spec's
+/// error propagation makes the whole `data` null, as graphql-js answers
+/// and as typed clients expect (a `data` without a field its type says is
+/// always there is how a page reads `undefined` and breaks).
+fn null_data_when_a_root_field_failed(response: &mut Response) {
+    let async_graphql::Value::Object(data) = &response.data else { return };
+    let failed_root = response.errors.iter().any(|error| match error.path.first() {
+        Some(async_graphql::PathSegment::Field(key)) => !data.contains_key(key.as_str()),
+        _ => false,
+    });
+    if failed_root {
+        response.data = async_graphql::Value::Null;
+    }
 }
 
 /// Counts an operation received from a client (`ty` None: refused before

@@ -483,6 +483,24 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await accessible(page, 'my tasks');
   });
 
+  await t.test('an unknown task or project is a page that says so, and the app goes on from it', async () => {
+    for (const [address, words] of [
+      ['#/t/NOPE-1', 'no task NOPE-1'],
+      ['#/p/NOPE', 'no project with key NOPE'],
+    ]) {
+      await page.goto(`${BASE}/${address}`);
+      await page.getByRole('heading', { name: 'Not found' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: words }).waitFor();
+      await accessible(page, `not found ${address}`);
+      await page.getByRole('link', { name: 'See your projects' }).click();
+      await page.getByRole('heading', { name: 'Projects' }).waitFor();
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Not found' }).waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My tasks' }).click();
+      await page.getByRole('heading', { name: 'My tasks' }).waitFor();
+    }
+  });
+
   await t.test("an agent's write through `tasklens mcp` appears live, and a dropped socket resumes", async () => {
     await page.goto(`${BASE}/#/p/${big.key}/list`);
     const live = page.locator('.live');

@@ -1,7 +1,7 @@
 //! Bad input gets BAD_USER_INPUT with a hint; limits hold; no panic, no 500.
 
 use base64::Engine;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use tasklens::config::Limits;
 
@@ -119,7 +119,33 @@ async fn bad_input_names_the_field_it_is_about(backend: Backend) {
     }
 }
 
+/// A root field that fails takes `data` with it, as the spec's error
+/// propagation says for a non-null field (every root field is one): a
+/// client reading `data.task` of an unknown ref finds no half-answer whose
+/// `task` is missing. A nested field's failure still nulls only what holds
+/// it, and a request without failures keeps its data.
+async fn a_failed_root_field_nulls_data(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    Board::new(&app.db).tasks(&s.web, &s.alice, 1).await;
+    for query in [
+        "{ tasks(first: 1) { totalCount } task(ref: \"NOPE-1\") { ref } }",
+        "{ t: task(ref: \"WEB-404\") { ref } p: project(key: \"WEB\") { key } }",
+        "mutation { updateTask(ref: \"WEB-404\", input: {title: \"x\"}) { ref } }",
+    ] {
+        let (status, body) = app.post(Some(&s.alice_token), query, json!({})).await;
+        assert_eq!(status, 200, "{query}: {body}");
+        assert_eq!(body["data"], Value::Null, "{query}: {body}");
+        assert_eq!(body["errors"][0]["extensions"]["code"], "NOT_FOUND", "{query}: {body}");
+        assert!(body["errors"][0]["path"].as_array().is_some_and(|p| p.len() == 1), "{query}: {body}");
+    }
+    let data =
+        app.ok(&s.alice_token, "{ tasks(first: 1) { totalCount } task(ref: \"WEB-1\") { ref } }", json!({})).await;
+    assert_eq!((data["tasks"]["totalCount"].as_i64(), data["task"]["ref"].as_str()), (Some(1), Some("WEB-1")));
+}
+
 on_both_backends!(
+    a_failed_root_field_nulls_data,
     bad_input_names_the_field_it_is_about,
     paging_mistakes_are_bad_user_input_with_a_hint,
     depth_and_complexity_limits_refuse_expensive_queries,

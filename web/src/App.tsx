@@ -1,7 +1,7 @@
 // The signed-in app: a header with the places and sign-out, and the page
 // the address names (hash routes: `#/p/KEY`, `#/t/KEY-12`, …, so that the
 // server serves one page at `/`).
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { useSession } from './session-context';
@@ -12,6 +12,7 @@ import { Agents } from './pages/Agents';
 import { Activity } from './pages/Activity';
 import { Wiki } from './pages/Wiki';
 import { focusWhenThere } from './parts/focus';
+import { ErrorBoundary } from './parts/ErrorBoundary';
 
 /** A path segment as typed; a malformed escape is kept as it is. */
 function decode(segment: string): string {
@@ -35,6 +36,12 @@ function FocusOnNavigation() {
     focusWhenThere('main h1');
   }, [location]);
   return null;
+}
+
+/** The page's error boundary, one per address. */
+function PageBoundary({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return <ErrorBoundary key={location}>{children}</ErrorBoundary>;
 }
 
 export function App() {
@@ -74,31 +81,35 @@ export function App() {
           </button>
         </div>
       </header>
-      <Switch>
-        <Route path="/" component={Projects} />
-        <Route path="/my">{() => <MyTasks />}</Route>
-        <Route path="/p/:key">{(params) => <ProjectTasks key={params.key} project={params.key} view="board" />}</Route>
-        <Route path="/p/:key/list">
-          {(params) => <ProjectTasks key={params.key} project={params.key} view="list" />}
-        </Route>
-        <Route path="/t/:ref">{(params) => <TaskPage key={params.ref} taskRef={params.ref} />}</Route>
-        <Route path="/agents" component={Agents} />
-        <Route path="/activity" component={Activity} />
-        <Route path="/wiki">{() => <Wiki />}</Route>
-        <Route path="/wiki/:workspace/*">
-          {(params) => (
-            <Wiki workspace={decode(params.workspace)} path={params['*'].split('/').map(decode).join('/')} />
-          )}
-        </Route>
-        <Route>
-          <main className="page">
-            <h1>Not found</h1>
-            <p>
-              Nothing lives at this address. <Link href="/">See your projects</Link>.
-            </p>
-          </main>
-        </Route>
-      </Switch>
+      <PageBoundary>
+        <Switch>
+          <Route path="/" component={Projects} />
+          <Route path="/my">{() => <MyTasks />}</Route>
+          <Route path="/p/:key">
+            {(params) => <ProjectTasks key={params.key} project={params.key} view="board" />}
+          </Route>
+          <Route path="/p/:key/list">
+            {(params) => <ProjectTasks key={params.key} project={params.key} view="list" />}
+          </Route>
+          <Route path="/t/:ref">{(params) => <TaskPage key={params.ref} taskRef={params.ref} />}</Route>
+          <Route path="/agents" component={Agents} />
+          <Route path="/activity" component={Activity} />
+          <Route path="/wiki">{() => <Wiki />}</Route>
+          <Route path="/wiki/:workspace/*">
+            {(params) => (
+              <Wiki workspace={decode(params.workspace)} path={params['*'].split('/').map(decode).join('/')} />
+            )}
+          </Route>
+          <Route>
+            <main className="page">
+              <h1>Not found</h1>
+              <p>
+                Nothing lives at this address. <Link href="/">See your projects</Link>.
+              </p>
+            </main>
+          </Route>
+        </Switch>
+      </PageBoundary>
     </Router>
   );
 }

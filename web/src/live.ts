@@ -9,6 +9,7 @@ import { stringifyDocument } from '@urql/core';
 import { graphql } from './gql';
 import type { LiveTaskEventsSubscription } from './gql/graphql';
 import { useConnection } from './session-context';
+import { codeIn, REFUSALS } from './errors';
 
 const LiveTaskEvents = graphql(`
   subscription LiveTaskEvents($project: String!, $after: String) {
@@ -26,12 +27,13 @@ const LiveTaskEvents = graphql(`
 export type LiveEvent = LiveTaskEventsSubscription['taskEvents'];
 export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'stopped';
 
-const FINAL = new Set(['NOT_FOUND', 'FORBIDDEN', 'UNAUTHENTICATED', 'BAD_USER_INPUT']);
-
 /** Whether a subscription's error is the server's refusal, not a drop. */
 function refused(error: unknown): boolean {
   if (!Array.isArray(error)) return false;
-  return (error as GraphQLFormattedError[]).some((e) => FINAL.has(String(e.extensions?.code)));
+  return (error as GraphQLFormattedError[]).some((e) => {
+    const code = codeIn(e);
+    return code !== null && REFUSALS.has(code);
+  });
 }
 
 /** Waits before the n-th reconnect: 0.5 s, 1 s, 2 s, … at most 10 s. */

@@ -11,9 +11,9 @@ import { useSession } from '../session-context';
 import { useTaskEvents } from '../live';
 import { Claim } from '../parts/Claim';
 import { Html } from '../parts/Html';
-import { Problem } from '../parts/Problem';
+import { PageProblem } from '../parts/PageProblem';
 import { Due, Labels } from '../parts/TaskCard';
-import { FieldProblem } from '../parts/NewTask';
+import { FieldProblem } from '../parts/FieldProblem';
 import { PeopleOptions, PriorityOptions, StatusOptions } from '../parts/Options';
 import { fieldError, type FieldError } from '../parts/fieldError';
 import { MarkdownField } from '../parts/MarkdownField';
@@ -136,11 +136,11 @@ export function TaskPage({ taskRef }: { taskRef: string }) {
   }, [reexecute]);
   // Started from the cursor of the first read, kept while the page is open.
   const [from, setFrom] = useState<string | null | undefined>(undefined);
-  const cursor = data?.task.project?.lastEventCursor;
+  const cursor = data?.task?.project?.lastEventCursor;
   useEffect(() => {
     if (data && from === undefined) setFrom(cursor ?? null);
   }, [data, cursor, from]);
-  const live = useTaskEvents(data?.task.project?.key ?? null, from, (event) => {
+  const live = useTaskEvents(data?.task?.project?.key ?? null, from, (event) => {
     if (event.task?.ref === taskRef) refresh();
   });
   const was = useRef(live);
@@ -149,21 +149,15 @@ export function TaskPage({ taskRef }: { taskRef: string }) {
     was.current = live;
   }, [live, refresh]);
 
-  if (error && !data) {
-    return (
-      <main className="page">
-        <Problem error={error} />
-      </main>
-    );
-  }
-  if (!data)
+  if (error && !data?.task) return <PageProblem error={error} what={taskRef} />;
+  if (!data?.task)
     return (
       <main className="page">
         <p className="loading">Loading {taskRef}…</p>
       </main>
     );
   const task = data.task;
-  const agents = data.agentSessions.nodes.filter((s) => s.task?.ref === task.ref);
+  const agents = (data.agentSessions?.nodes ?? []).filter((s) => s.task?.ref === task.ref);
   return (
     <main className="page task-page">
       <p className="crumbs">

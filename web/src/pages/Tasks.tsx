@@ -11,7 +11,8 @@ import { useTaskEvents, type LiveState } from '../live';
 import { Filters, NO_FILTER, toTaskFilter, type FilterState } from '../parts/Filters';
 import { TaskPages } from '../parts/TaskPages';
 import { DRAG_TYPE, Due, Labels, Priority, TaskCard, type CardTask, type Move } from '../parts/TaskCard';
-import { Problem, messageOf } from '../parts/Problem';
+import { messageOf } from '../parts/Problem';
+import { PageProblem } from '../parts/PageProblem';
 import { NewTask } from '../parts/NewTask';
 import { useDebounced } from '../parts/useDebounced';
 import { focusWhenThere } from '../parts/focus';
@@ -113,11 +114,11 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
   // The first read's cursor, kept while the page is open (a later read of
   // the project must not restart the subscription).
   const [from, setFrom] = useState<string | null | undefined>(undefined);
-  const cursor = data?.project.lastEventCursor;
+  const cursor = data?.project?.lastEventCursor;
   useEffect(() => {
     if (data && from === undefined) setFrom(cursor ?? null);
   }, [data, cursor, from]);
-  const live = useLiveVersion(data ? data.project.key : null, from);
+  const live = useLiveVersion(data?.project?.key ?? null, from);
   const version = live.version;
   const [, move] = useMutation(MoveTask);
   const [moveError, setMoveError] = useState<string | null>(null);
@@ -135,13 +136,8 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
     [move],
   );
 
-  if (error && !data)
-    return (
-      <main className="page">
-        <Problem error={error} />
-      </main>
-    );
-  if (!data)
+  if (error && !data?.project) return <PageProblem error={error} what={project} />;
+  if (!data?.project)
     return (
       <main className="page">
         <p className="loading">Loading {project}…</p>

@@ -11,7 +11,8 @@ import { useSession } from '../session-context';
 import { Markdown } from '../parts/Html';
 import { MarkdownField } from '../parts/MarkdownField';
 import { fieldError, type FieldError } from '../parts/fieldError';
-import { FieldProblem } from '../parts/NewTask';
+import { FieldProblem } from '../parts/FieldProblem';
+import { codeOf } from '../errors';
 
 const WikiPageWindow = graphql(`
   query WikiPageWindow($workspace: String!, $path: String!, $cursor: Int!) {
@@ -114,7 +115,7 @@ export function WikiPageView({ workspace, path }: { workspace: string; path: str
       await load();
       return;
     }
-    if (result.error.graphQLErrors[0]?.extensions?.code === 'CONFLICT') {
+    if (codeOf(result.error) === 'CONFLICT') {
       const current = await readWhole(connection.graphql, workspace, path);
       // The draft stays on screen whatever happens here.
       if (typeof current !== 'string') setConflict(current);

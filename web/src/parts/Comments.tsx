@@ -10,7 +10,7 @@ import { More } from './More';
 import { Problem } from './Problem';
 import { MarkdownField } from './MarkdownField';
 import { fieldError, type FieldError } from './fieldError';
-import { FieldProblem } from './NewTask';
+import { FieldProblem } from './FieldProblem';
 
 const CommentOutline = graphql(`
   query CommentOutline($ref: String!, $after: String) {

@@ -6,6 +6,7 @@ import { useLocation } from 'wouter';
 import { graphql } from '../gql';
 import type { Priority } from '../gql/graphql';
 import { fieldError, type FieldError } from './fieldError';
+import { FieldProblem } from './FieldProblem';
 import { MarkdownField } from './MarkdownField';
 import { PeopleOptions, PriorityOptions, StatusOptions } from './Options';
 
@@ -17,15 +18,6 @@ const CreateTask = graphql(`
     }
   }
 `);
-
-export function FieldProblem({ error, field }: { error: FieldError | null; field: string | null }) {
-  if (error === null || error.field !== field) return null;
-  return (
-    <p className="field-error" role="alert" id={field === null ? undefined : `error-${field}`}>
-      {error.text}
-    </p>
-  );
-}
 
 export function NewTask({
   project,
