@@ -10,7 +10,8 @@ const config: CodegenConfig = {
   generates: {
     'src/gql/': {
       preset: 'client',
-      presetConfig: { fragmentMasking: false },
+      // A component reads only the fragment it selects (useFragment).
+      presetConfig: { fragmentMasking: { unmaskFunctionName: 'useFragment' } },
       config: {
         useTypeImports: true,
         enumsAsTypes: true,

@@ -90,7 +90,7 @@ const Me = graphql(`
 
 function SignedIn({ token, signOut }: { token: string; signOut: (reason?: string) => void }) {
   const connection = useMemo(() => connect(token, signOut), [token, signOut]);
-  useEffect(() => () => void connection.ws.dispose(), [connection]);
+  useEffect(() => () => connection.close(), [connection]);
   return (
     <Provider value={connection.graphql}>
       <WhoAmI connection={connection} signOut={signOut} />

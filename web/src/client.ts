@@ -1,15 +1,19 @@
-// One GraphQL client per signed-in token: queries and mutations as
-// `POST /graphql` through urql's document cache, subscriptions over
-// graphql-ws at `/graphql/ws`. An answer of 401 (a revoked or unknown
-// token) signs the person out with the server's reason.
-import { Client, cacheExchange, fetchExchange } from 'urql';
-import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
+// One GraphQL client per signed-in token, the only store of server data:
+// queries and mutations as `POST /graphql` through urql's document cache,
+// subscriptions through the same client over graphql-ws at `/graphql/ws`.
+// An answer of 401 (a revoked or unknown token) signs the person out with
+// the server's reason.
+import { Client, cacheExchange, fetchExchange, subscriptionExchange } from 'urql';
+import { createClient as createWsClient } from 'graphql-ws';
 
 export interface Connection {
   graphql: Client;
-  ws: WsClient;
   /** Whether the socket is up now (a subscription sent on it starts at once). */
   wsConnected: () => boolean;
+  /** Calls `listener` each time the socket (re)connects; returns its removal. */
+  onConnected: (listener: () => void) => () => void;
+  /** Closes the socket for good (sign-out, another account). */
+  close: () => void;
 }
 
 /** The server's words for a refused token: its message and hint. */
@@ -33,20 +37,6 @@ export function connect(token: string, onRefused: (reason: string) => void): Con
     refused = true;
     onRefused(reason);
   };
-
-  const graphql = new Client({
-    url: '/graphql',
-    exchanges: [cacheExchange, fetchExchange],
-    preferGetMethod: false,
-    fetchOptions: () => ({
-      headers: { authorization, accept: 'application/graphql-response+json, application/json' },
-    }),
-    fetch: async (input, init) => {
-      const response = await fetch(input, init);
-      if (response.status === 401) refuse(await refusal(response));
-      return response;
-    },
-  });
 
   let connected = false;
   let socket: WebSocket | null = null;
@@ -88,5 +78,32 @@ export function connect(token: string, onRefused: (reason: string) => void): Con
     },
   });
 
-  return { graphql, ws, wsConnected: () => connected };
+  const graphql = new Client({
+    url: '/graphql',
+    exchanges: [
+      cacheExchange,
+      fetchExchange,
+      subscriptionExchange({
+        forwardSubscription: (request) => ({
+          subscribe: (sink) => ({ unsubscribe: ws.subscribe({ ...request, query: request.query ?? '' }, sink) }),
+        }),
+      }),
+    ],
+    preferGetMethod: false,
+    fetchOptions: () => ({
+      headers: { authorization, accept: 'application/graphql-response+json, application/json' },
+    }),
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      if (response.status === 401) refuse(await refusal(response));
+      return response;
+    },
+  });
+
+  return {
+    graphql,
+    wsConnected: () => connected,
+    onConnected: (listener) => ws.on('connected', listener),
+    close: () => void ws.dispose(),
+  };
 }

@@ -1,11 +1,11 @@
-// Live task events of one project over graphql-ws, from the cursor of the
-// read the page shows (`Project.lastEventCursor`), resumed after a drop:
-// every (re)subscription asks for the events after the last one seen, so
+// Live task events of one project through the app's urql client (over
+// graphql-ws), from the cursor of the read the page shows
+// (`Project.lastEventCursor`), resumed after a drop: every (re)subscription asks for the events after the last one seen, so
 // nothing is missed, and an event already seen is never applied twice. A
 // refusal (the project out of sight, the token revoked) stops it.
 import type { GraphQLFormattedError } from 'graphql';
 import { useEffect, useRef, useState } from 'react';
-import { stringifyDocument } from '@urql/core';
+import { onEnd, pipe, subscribe as forEach } from 'wonka';
 import { graphql } from './gql';
 import type { LiveTaskEventsSubscription } from './gql/graphql';
 import { useConnection } from './session-context';
@@ -51,7 +51,7 @@ export function useTaskEvents(
   from: string | null | undefined,
   onEvent: (event: LiveEvent) => void,
 ): LiveState {
-  const { ws, wsConnected } = useConnection();
+  const { graphql, onConnected, wsConnected } = useConnection();
   const [state, setState] = useState<LiveState>('connecting');
   const handler = useRef(onEvent);
   handler.current = onEvent;
@@ -78,28 +78,31 @@ export function useTaskEvents(
         setState('reconnecting');
         timer = setTimeout(subscribe, backoff(attempt++));
       };
-      unsubscribe = ws.subscribe<LiveTaskEventsSubscription>(
-        { query: stringifyDocument(LiveTaskEvents), variables: { project, after: cursor } },
-        {
-          next: (result) => {
-            const event = result.data?.taskEvents;
-            if (!event) return;
-            attempt = 0;
-            setState('live');
-            cursor = event.cursor;
-            if (seen.has(event.id)) return;
-            seen.add(event.id);
-            if (seen.size > 10_000) seen.clear();
-            handler.current(event);
-          },
-          error: (error) => end(error),
-          complete: () => end(),
-        },
-      );
+      // A refusal comes as GraphQL errors, a drop as a network error; either
+      // way the subscription then ends.
+      ({ unsubscribe } = pipe(
+        graphql.subscription(LiveTaskEvents, { project, after: cursor }),
+        onEnd(() => end()),
+        forEach((result) => {
+          if (result.error) {
+            end(result.error.graphQLErrors.length > 0 ? result.error.graphQLErrors : result.error);
+            return;
+          }
+          const event = result.data?.taskEvents;
+          if (!event) return;
+          attempt = 0;
+          setState('live');
+          cursor = event.cursor;
+          if (seen.has(event.id)) return;
+          seen.add(event.id);
+          if (seen.size > 10_000) seen.clear();
+          handler.current(event);
+        }),
+      ));
       // On a socket already up no `connected` event comes.
       if (wsConnected()) setState('live');
     };
-    const offConnected = ws.on('connected', () => {
+    const offConnected = onConnected(() => {
       attempt = 0;
       setState('live');
     });
@@ -110,7 +113,7 @@ export function useTaskEvents(
       offConnected();
       unsubscribe();
     };
-  }, [ws, wsConnected, project, from]);
+  }, [graphql, onConnected, wsConnected, project, from]);
 
   return state;
 }

@@ -38,7 +38,7 @@ type Documents = {
     "\n  mutation AddComment($ref: String!, $bodyMarkdown: String!) {\n    addComment(ref: $ref, bodyMarkdown: $bodyMarkdown) {\n      id\n    }\n  }\n": typeof types.AddCommentDocument,
     "\n  mutation CreateTask($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      id\n      ref\n    }\n  }\n": typeof types.CreateTaskDocument,
     "\n  fragment TaskCardFields on Task {\n    id\n    ref\n    title\n    done\n    priority\n    dueDate\n    status {\n      key\n      name\n    }\n    assignee {\n      username\n      displayName\n    }\n    labels {\n      name\n      color\n    }\n    claim {\n      ...ClaimFields\n    }\n  }\n": typeof types.TaskCardFieldsFragmentDoc,
-    "\n  query TaskPage($filter: TaskFilter!, $order: TaskOrder!, $first: Int!, $after: String) {\n    tasks(filter: $filter, order: $order, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...TaskCardFields\n      }\n    }\n  }\n": typeof types.TaskPageDocument,
+    "\n  query TaskPage($filter: TaskFilter!, $order: TaskOrder!, $first: Int!, $after: String) {\n    tasks(filter: $filter, order: $order, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        ref\n        ...TaskCardFields\n      }\n    }\n  }\n": typeof types.TaskPageDocument,
 };
 const documents: Documents = {
     "\n  query Me {\n    viewer {\n      username\n      displayName\n    }\n    viewerToken {\n      readOnly\n    }\n  }\n": types.MeDocument,
@@ -65,7 +65,7 @@ const documents: Documents = {
     "\n  mutation AddComment($ref: String!, $bodyMarkdown: String!) {\n    addComment(ref: $ref, bodyMarkdown: $bodyMarkdown) {\n      id\n    }\n  }\n": types.AddCommentDocument,
     "\n  mutation CreateTask($input: CreateTaskInput!) {\n    createTask(input: $input) {\n      id\n      ref\n    }\n  }\n": types.CreateTaskDocument,
     "\n  fragment TaskCardFields on Task {\n    id\n    ref\n    title\n    done\n    priority\n    dueDate\n    status {\n      key\n      name\n    }\n    assignee {\n      username\n      displayName\n    }\n    labels {\n      name\n      color\n    }\n    claim {\n      ...ClaimFields\n    }\n  }\n": types.TaskCardFieldsFragmentDoc,
-    "\n  query TaskPage($filter: TaskFilter!, $order: TaskOrder!, $first: Int!, $after: String) {\n    tasks(filter: $filter, order: $order, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...TaskCardFields\n      }\n    }\n  }\n": types.TaskPageDocument,
+    "\n  query TaskPage($filter: TaskFilter!, $order: TaskOrder!, $first: Int!, $after: String) {\n    tasks(filter: $filter, order: $order, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        ref\n        ...TaskCardFields\n      }\n    }\n  }\n": types.TaskPageDocument,
 };
 
 /**
@@ -181,7 +181,7 @@ export function graphql(source: "\n  fragment TaskCardFields on Task {\n    id\n
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query TaskPage($filter: TaskFilter!, $order: TaskOrder!, $first: Int!, $after: String) {\n    tasks(filter: $filter, order: $order, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...TaskCardFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query TaskPage($filter: TaskFilter!, $order: TaskOrder!, $first: Int!, $after: String) {\n    tasks(filter: $filter, order: $order, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        ...TaskCardFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query TaskPage($filter: TaskFilter!, $order: TaskOrder!, $first: Int!, $after: String) {\n    tasks(filter: $filter, order: $order, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        ref\n        ...TaskCardFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query TaskPage($filter: TaskFilter!, $order: TaskOrder!, $first: Int!, $after: String) {\n    tasks(filter: $filter, order: $order, first: $first, after: $after) {\n      totalCount\n      pageInfo {\n        hasNextPage\n        endCursor\n      }\n      nodes {\n        id\n        ref\n        ...TaskCardFields\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -5,7 +5,8 @@
 import { useEffect, useState } from 'react';
 import { useQuery } from 'urql';
 import { Link } from 'wouter';
-import { graphql } from '../gql';
+import { graphql, useFragment, type FragmentType } from '../gql';
+import { ClaimFields } from '../parts/Claim';
 import { More } from '../parts/More';
 import { Problem } from '../parts/Problem';
 
@@ -107,17 +108,27 @@ function Claims() {
                 <td>
                   <Link href={`/t/${task.ref}`}>{`${task.ref} ${task.title}`}</Link>
                 </td>
-                <td>{task.claim?.holder ? `@${task.claim.holder.username}` : ''}</td>
-                <td>{task.claim?.session?.name ?? ''}</td>
-                <td>{task.claim?.session?.status ?? ''}</td>
-                <td>{task.claim?.since ? when(task.claim.since) : ''}</td>
-                <td>{task.claim ? when(task.claim.until) : ''}</td>
+                <ClaimCells claim={task.claim} />
               </tr>
             ))}
           </tbody>
         </table>
       )}
     </section>
+  );
+}
+
+/** A claim's holder, agent, status line, start and end, as table cells. */
+function ClaimCells(props: { claim: FragmentType<typeof ClaimFields> | null | undefined }) {
+  const claim = useFragment(ClaimFields, props.claim);
+  return (
+    <>
+      <td>{claim?.holder ? `@${claim.holder.username}` : ''}</td>
+      <td>{claim?.session?.name ?? ''}</td>
+      <td>{claim?.session?.status ?? ''}</td>
+      <td>{claim?.since ? when(claim.since) : ''}</td>
+      <td>{claim ? when(claim.until) : ''}</td>
+    </>
   );
 }
 

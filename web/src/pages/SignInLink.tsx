@@ -41,7 +41,7 @@ function useAccount(token: string | null): Account {
       });
     return () => {
       current = false;
-      void connection.ws.dispose();
+      connection.close();
     };
   }, [token]);
   return account;

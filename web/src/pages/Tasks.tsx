@@ -4,19 +4,28 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Link } from 'wouter';
-import { graphql } from '../gql';
+import { graphql, useFragment } from '../gql';
 import type { TaskFilter } from '../gql/graphql';
 import { useSession } from '../session-context';
 import { useTaskEvents, type LiveState } from '../live';
 import { Filters, NO_FILTER, toTaskFilter, type FilterState } from '../parts/Filters';
 import { TaskPages } from '../parts/TaskPages';
-import { DRAG_TYPE, Due, Labels, Priority, TaskCard, type CardTask, type Move } from '../parts/TaskCard';
+import {
+  DRAG_TYPE,
+  Due,
+  Labels,
+  Priority,
+  TaskCard,
+  TaskCardFields,
+  type CardTaskRef,
+  type Move,
+} from '../parts/TaskCard';
 import { messageOf } from '../parts/Problem';
 import { PageProblem } from '../parts/PageProblem';
 import { NewTask } from '../parts/NewTask';
 import { useDebounced } from '../parts/useDebounced';
 import { focusWhenThere } from '../parts/focus';
-import { StatusOptions } from '../parts/Options';
+import { StatusMenu } from '../parts/StatusMenu';
 
 const ProjectBoard = graphql(`
   query ProjectBoard($key: String!) {
@@ -131,7 +140,9 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
       if (result.error) setMoveError(`${ref}: ${messageOf(result.error)}`);
       // The card left the column that had focus: follow it.
       else if (moving)
-        focusWhenThere(`[data-status="${status}"] [data-ref="${ref}"] select, .row[data-ref="${ref}"] select`);
+        focusWhenThere(
+          `[data-status="${status}"] [data-ref="${ref}"] .status-menu button, .row[data-ref="${ref}"] .status-menu button`,
+        );
     },
     [move],
   );
@@ -332,20 +343,20 @@ function TaskList({
   );
 }
 
-function Row({ task, move }: { task: CardTask; move?: Move }) {
+function Row({ move, ...props }: { task: CardTaskRef; move?: Move }) {
+  const task = useFragment(TaskCardFields, props.task);
   return (
     <article className={task.done ? 'row done' : 'row'} data-ref={task.ref}>
       <Link href={`/t/${task.ref}`} className="row-title">
         <span className="key">{task.ref}</span> {task.title}
       </Link>
       {move ? (
-        <select
-          aria-label={`Status of ${task.ref}`}
-          value={task.status?.key ?? ''}
-          onChange={(e) => move.to(task.ref, e.target.value)}
-        >
-          <StatusOptions statuses={move.statuses} />
-        </select>
+        <StatusMenu
+          taskRef={task.ref}
+          current={task.status?.key ?? ''}
+          statuses={move.statuses}
+          onPick={(status) => move.to(task.ref, status)}
+        />
       ) : (
         <span className="status">{task.status?.name}</span>
       )}

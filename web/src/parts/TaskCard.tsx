@@ -4,10 +4,10 @@
 // below is all a card costs the server.
 import type { DragEvent } from 'react';
 import { Link } from 'wouter';
-import { graphql } from '../gql';
+import { graphql, useFragment, type FragmentType } from '../gql';
 import type { TaskCardFieldsFragment } from '../gql/graphql';
 import { Claim } from './Claim';
-import { StatusOptions } from './Options';
+import { StatusMenu } from './StatusMenu';
 
 export const TaskCardFields = graphql(`
   fragment TaskCardFields on Task {
@@ -36,6 +36,8 @@ export const TaskCardFields = graphql(`
 `);
 
 export type CardTask = TaskCardFieldsFragment;
+/** A task as a page of tasks holds it: what only a card or row reads. */
+export type CardTaskRef = FragmentType<typeof TaskCardFields>;
 
 export const DRAG_TYPE = 'application/x-tasklens-task';
 
@@ -85,7 +87,8 @@ export interface Move {
 
 /** A card; with `move` (a token that may write) it can be dragged to
  * another column, or moved with its status menu from the keyboard. */
-export function TaskCard({ task, move }: { task: CardTask; move?: Move }) {
+export function TaskCard({ move, ...props }: { task: CardTaskRef; move?: Move }) {
+  const task = useFragment(TaskCardFields, props.task);
   const onDragStart = (event: DragEvent) => {
     event.dataTransfer.setData(DRAG_TYPE, task.ref);
     event.dataTransfer.setData('text/plain', task.ref);
@@ -110,14 +113,12 @@ export function TaskCard({ task, move }: { task: CardTask; move?: Move }) {
       <Labels labels={task.labels} />
       <Claim claim={task.claim} />
       {move && (
-        <select
-          className="move"
-          aria-label={`Status of ${task.ref}`}
-          value={task.status?.key ?? ''}
-          onChange={(e) => move.to(task.ref, e.target.value)}
-        >
-          <StatusOptions statuses={move.statuses} />
-        </select>
+        <StatusMenu
+          taskRef={task.ref}
+          current={task.status?.key ?? ''}
+          statuses={move.statuses}
+          onPick={(status) => move.to(task.ref, status)}
+        />
       )}
     </article>
   );

@@ -5,12 +5,14 @@
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from 'urql';
 import { graphql } from '../gql';
-import type { TaskFilter, TaskOrder } from '../gql/graphql';
-import type { CardTask } from './TaskCard';
+import type { TaskFilter, TaskOrder, TaskPageQuery as TaskPageResult } from '../gql/graphql';
 import { Problem } from './Problem';
 import { focusWhenThere } from './focus';
 
 export const PAGE_SIZE = 50;
+
+/** A task of a page: its id and ref, the rest for its card or row to read. */
+export type PagedTask = TaskPageResult['tasks']['nodes'][number];
 
 const TaskPageQuery = graphql(`
   query TaskPage($filter: TaskFilter!, $order: TaskOrder!, $first: Int!, $after: String) {
@@ -21,6 +23,8 @@ const TaskPageQuery = graphql(`
         endCursor
       }
       nodes {
+        id
+        ref
         ...TaskCardFields
       }
     }
@@ -32,7 +36,7 @@ export interface PagesProps {
   order: TaskOrder;
   version: number;
   /** Draws one page's tasks. */
-  render: (tasks: CardTask[]) => ReactNode;
+  render: (tasks: PagedTask[]) => ReactNode;
   /** Told the whole list's size once the first page is in. */
   onCount?: (count: number) => void;
 }
