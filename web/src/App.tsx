@@ -81,35 +81,38 @@ export function App() {
           </button>
         </div>
       </header>
-      <PageBoundary>
-        <Switch>
-          <Route path="/" component={Projects} />
-          <Route path="/my">{() => <MyTasks />}</Route>
-          <Route path="/p/:key">
-            {(params) => <ProjectTasks key={params.key} project={params.key} view="board" />}
-          </Route>
-          <Route path="/p/:key/list">
-            {(params) => <ProjectTasks key={params.key} project={params.key} view="list" />}
-          </Route>
-          <Route path="/t/:ref">{(params) => <TaskPage key={params.ref} taskRef={params.ref} />}</Route>
-          <Route path="/agents" component={Agents} />
-          <Route path="/activity" component={Activity} />
-          <Route path="/wiki">{() => <Wiki />}</Route>
-          <Route path="/wiki/:workspace/*">
-            {(params) => (
-              <Wiki workspace={decode(params.workspace)} path={params['*'].split('/').map(decode).join('/')} />
-            )}
-          </Route>
-          <Route>
-            <main className="page">
-              <h1>Not found</h1>
-              <p>
-                Nothing lives at this address. <Link href="/">See your projects</Link>.
-              </p>
-            </main>
-          </Route>
-        </Switch>
-      </PageBoundary>
+      {/* The skip link's target: the page below, whichever it is. */}
+      <div id="main">
+        <PageBoundary>
+          <Switch>
+            <Route path="/" component={Projects} />
+            <Route path="/my">{() => <MyTasks />}</Route>
+            <Route path="/p/:key">
+              {(params) => <ProjectTasks key={params.key} project={params.key} view="board" />}
+            </Route>
+            <Route path="/p/:key/list">
+              {(params) => <ProjectTasks key={params.key} project={params.key} view="list" />}
+            </Route>
+            <Route path="/t/:ref">{(params) => <TaskPage key={params.ref} taskRef={params.ref} />}</Route>
+            <Route path="/agents" component={Agents} />
+            <Route path="/activity" component={Activity} />
+            <Route path="/wiki">{() => <Wiki />}</Route>
+            <Route path="/wiki/:workspace/*">
+              {(params) => (
+                <Wiki workspace={decode(params.workspace)} path={params['*'].split('/').map(decode).join('/')} />
+              )}
+            </Route>
+            <Route>
+              <main className="page">
+                <h1>Not found</h1>
+                <p>
+                  Nothing lives at this address. <Link href="/">See your projects</Link>.
+                </p>
+              </main>
+            </Route>
+          </Switch>
+        </PageBoundary>
+      </div>
     </Router>
   );
 }

@@ -143,7 +143,11 @@ function AgentPage({ active, after }: { active: boolean | null; after: string | 
   const { nodes, pageInfo, totalCount } = data.agentSessions;
   return (
     <>
-      {after === null && <p className="muted">{totalCount === 0 ? 'No agent session.' : `${totalCount} sessions`}</p>}
+      {after === null && (
+        <p className="muted">
+          {totalCount === 0 ? 'No agent session.' : `${totalCount} session${totalCount === 1 ? '' : 's'}`}
+        </p>
+      )}
       <table className="agents">
         <thead>
           <tr>

@@ -236,7 +236,7 @@ function Board({
 function moveFocusAcrossCards(event: KeyboardEvent<HTMLDivElement>) {
   const from = event.target as HTMLElement;
   if (!from.classList.contains('card-title')) return;
-  const column = from.closest('section.column');
+  const column = from.closest('.column');
   const titles = (scope: Element | null) =>
     scope ? Array.from(scope.querySelectorAll<HTMLElement>('a.card-title')) : [];
   const here = titles(column);
@@ -245,7 +245,7 @@ function moveFocusAcrossCards(event: KeyboardEvent<HTMLDivElement>) {
   if (event.key === 'ArrowDown') to = here[index + 1];
   else if (event.key === 'ArrowUp') to = here[index - 1];
   else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-    const columns = Array.from(event.currentTarget.querySelectorAll('section.column'));
+    const columns = Array.from(event.currentTarget.querySelectorAll('.column'));
     const step = event.key === 'ArrowRight' ? 1 : -1;
     for (let c = columns.indexOf(column as Element) + step; c >= 0 && c < columns.length && !to; c += step) {
       const there = titles(columns[c]);
@@ -276,10 +276,10 @@ function Column({
   const stableFilter = useMemo(() => filter, [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps
   const accepts = (event: DragEvent) => move !== undefined && event.dataTransfer.types.includes(DRAG_TYPE);
   return (
-    <section
+    <div
       className={over ? 'column over' : 'column'}
       role="listitem"
-      aria-label={`${status.name}${count === null ? '' : `, ${count} tasks`}`}
+      aria-label={`${status.name}${count === null ? '' : `, ${count} task${count === 1 ? '' : 's'}`}`}
       data-status={status.key}
       onDragOver={(event) => {
         if (!accepts(event)) return;
@@ -308,7 +308,7 @@ function Column({
           render={(tasks) => tasks.map((task) => <TaskCard key={task.id} task={task} move={move} />)}
         />
       </div>
-    </section>
+    </div>
   );
 }
 
