@@ -67,7 +67,7 @@ impl Gateway {
         let response = match self.admit(&mut request) {
             Err(err) => Response::from_errors(vec![err]),
             Ok(ty) => {
-                let response = self.run(request).await;
+                let response = self.run(request, Some(ty)).await;
                 counted(Some(ty), &response);
                 return response;
             }
@@ -83,12 +83,18 @@ impl Gateway {
         if let Err(err) = check_variables(&request.variables) {
             return Response::from_errors(vec![err.into_server_error()]);
         }
-        self.run(request).await
+        self.run(request, None).await
     }
 
-    async fn run(&self, request: Request) -> Response {
+    /// Runs `request`, an operation of type `ty` when it is known.
+    async fn run(&self, request: Request, ty: Option<OperationType>) -> Response {
         match tokio::time::timeout(self.limits.request_timeout(), self.schema.execute(request)).await {
-            Ok(response) => coded(response),
+            Ok(mut response) => {
+                if ty == Some(OperationType::Query) {
+                    null_data_when_a_root_field_failed(&mut response);
+                }
+                coded(response)
+            }
             Err(_) => self.timed_out().await,
         }
     }
@@ -113,15 +119,16 @@ fn coded(mut response: Response) -> Response {
             Some("fix the errors shown, then send the request again"),
         ));
     }
-    null_data_when_a_root_field_failed(&mut response);
     response
 }
 
 /// The executor leaves a root field that failed out of `data`, answering
-/// the rest. Every root field of this schema is non-null, so the spec's
-/// error propagation makes the whole `data` null, as graphql-js answers
-/// and as typed clients expect (a `data` without a field its type says is
-/// always there is how a page reads `undefined` and breaks).
+/// the rest. Every root field of `Query` is non-null, so the spec's error
+/// propagation makes the whole `data` of a query null, as graphql-js
+/// answers and as typed clients expect (a `data` without a field its type
+/// says is always there is how a page reads `undefined` and breaks). A
+/// mutation keeps its `data`: async-graphql runs its later fields after
+/// one fails, and their results say which writes were made.
 fn null_data_when_a_root_field_failed(response: &mut Response) {
     let async_graphql::Value::Object(data) = &response.data else { return };
     let failed_root = response.errors.iter().any(|error| match error.path.first() {

@@ -119,11 +119,11 @@ async fn bad_input_names_the_field_it_is_about(backend: Backend) {
     }
 }
 
-/// A root field that fails takes `data` with it, as the spec's error
-/// propagation says for a non-null field (every root field is one): a
-/// client reading `data.task` of an unknown ref finds no half-answer whose
-/// `task` is missing. A nested field's failure still nulls only what holds
-/// it, and a request without failures keeps its data.
+/// A query's root field that fails takes `data` with it, as the spec's
+/// error propagation says for a non-null field (every root field of Query
+/// is one): a client reading `data.task` of an unknown ref finds no
+/// half-answer whose `task` is missing. A mutation keeps the results of its
+/// other fields, and a request without failures keeps its data.
 async fn a_failed_root_field_nulls_data(backend: Backend) {
     let app = TestApp::start(backend).await;
     let s = simple_board(&app).await;
@@ -131,7 +131,6 @@ async fn a_failed_root_field_nulls_data(backend: Backend) {
     for query in [
         "{ tasks(first: 1) { totalCount } task(ref: \"NOPE-1\") { ref } }",
         "{ t: task(ref: \"WEB-404\") { ref } p: project(key: \"WEB\") { key } }",
-        "mutation { updateTask(ref: \"WEB-404\", input: {title: \"x\"}) { ref } }",
     ] {
         let (status, body) = app.post(Some(&s.alice_token), query, json!({})).await;
         assert_eq!(status, 200, "{query}: {body}");
@@ -139,6 +138,12 @@ async fn a_failed_root_field_nulls_data(backend: Backend) {
         assert_eq!(body["errors"][0]["extensions"]["code"], "NOT_FOUND", "{query}: {body}");
         assert!(body["errors"][0]["path"].as_array().is_some_and(|p| p.len() == 1), "{query}: {body}");
     }
+    // A mutation keeps what its other fields did: their writes were made.
+    let both = "mutation { a: updateTask(ref: \"WEB-1\", input: {title: \"Kept\"}) { title } \
+                b: updateTask(ref: \"WEB-404\", input: {title: \"x\"}) { ref } }";
+    let (status, body) = app.post(Some(&s.alice_token), both, json!({})).await;
+    assert_eq!((status, &body["data"]["a"]["title"]), (200, &json!("Kept")), "{body}");
+    assert_eq!(body["errors"][0]["extensions"]["code"], "NOT_FOUND", "{body}");
     let data =
         app.ok(&s.alice_token, "{ tasks(first: 1) { totalCount } task(ref: \"WEB-1\") { ref } }", json!({})).await;
     assert_eq!((data["tasks"]["totalCount"].as_i64(), data["task"]["ref"].as_str()), (Some(1), Some("WEB-1")));

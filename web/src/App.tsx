@@ -38,10 +38,10 @@ function FocusOnNavigation() {
   return null;
 }
 
-/** The page's error boundary, one per address. */
+/** The pages' error boundary, cleared by a move to another address. */
 function PageBoundary({ children }: { children: ReactNode }) {
   const [location] = useLocation();
-  return <ErrorBoundary key={location}>{children}</ErrorBoundary>;
+  return <ErrorBoundary address={location}>{children}</ErrorBoundary>;
 }
 
 export function App() {

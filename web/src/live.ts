@@ -71,6 +71,8 @@ export function useTaskEvents(
       const end = (error?: unknown) => {
         if (ended || stopped) return;
         ended = true;
+        // This subscription is over: a retry must not get it back shared.
+        unsubscribe();
         if (refused(error)) {
           setState('stopped');
           return;
@@ -84,12 +86,13 @@ export function useTaskEvents(
         graphql.subscription(LiveTaskEvents, { project, after: cursor }),
         onEnd(() => end()),
         forEach((result) => {
-          if (result.error) {
-            end(result.error.graphQLErrors.length > 0 ? result.error.graphQLErrors : result.error);
+          // An event with an error in one of its fields still counts; only
+          // an error without an event ends the subscription.
+          const event = result.data?.taskEvents;
+          if (!event) {
+            if (result.error) end(result.error.graphQLErrors.length > 0 ? result.error.graphQLErrors : result.error);
             return;
           }
-          const event = result.data?.taskEvents;
-          if (!event) return;
           attempt = 0;
           setState('live');
           cursor = event.cursor;

@@ -1,6 +1,6 @@
 // A page that fails while it renders shows what failed and the ways on,
-// instead of leaving the whole app blank; the app keys it by address, so
-// moving anywhere else (Back included) starts that page afresh.
+// instead of leaving the whole app blank; moving to another address (Back
+// included) tries again, while a page that works keeps its state.
 import { Component, type ReactNode } from 'react';
 import { Link } from 'wouter';
 
@@ -8,8 +8,12 @@ interface State {
   error: Error | null;
 }
 
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class ErrorBoundary extends Component<{ children: ReactNode; address: string }, State> {
   state: State = { error: null };
+
+  componentDidUpdate(previous: { address: string }) {
+    if (this.state.error !== null && previous.address !== this.props.address) this.setState({ error: null });
+  }
 
   static getDerivedStateFromError(error: unknown): State {
     return { error: error instanceof Error ? error : new Error(String(error)) };

@@ -99,7 +99,9 @@ export function StatusMenu({
           ref={(list) => list?.focus()}
           onKeyDown={onListKey}
           onBlur={(event) => {
-            if (!event.currentTarget.contains(event.relatedTarget)) close(false);
+            // Focus going to the menu's own button is its click, which closes it.
+            const to = event.relatedTarget;
+            if (!event.currentTarget.contains(to) && to !== button.current) close(false);
           }}
         >
           {statuses.map((status, index) => (
