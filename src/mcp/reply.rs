@@ -187,7 +187,7 @@ impl Shaper<'_> {
         let mut out = Map::new();
         // In the document's order (async-graphql does not always keep it).
         let ordered = plan.fields.keys().filter_map(|key| data.get_key_value(key.as_str()));
-        let rest = data.iter().filter(|(key, _)| !plan.fields.contains_key(key.as_ref() as &str));
+        let rest = data.iter().filter(|&(key, _)| !plan.fields.contains_key(&**key));
         for (key, value) in ordered.chain(rest) {
             let name = snake_case(key);
             match plan.fields.get(&**key) {

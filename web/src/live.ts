@@ -1,8 +1,9 @@
 // Live task events of one project through the app's urql client (over
 // graphql-ws), from the cursor of the read the page shows
-// (`Project.lastEventCursor`), resumed after a drop: every (re)subscription asks for the events after the last one seen, so
-// nothing is missed, and an event already seen is never applied twice. A
-// refusal (the project out of sight, the token revoked) stops it.
+// (`Project.lastEventCursor`), resumed after a drop: every (re)subscription
+// asks for the events after the last one seen, so nothing is missed, and an
+// event already seen is never applied twice. A refusal (the project out of
+// sight, the token revoked) stops it.
 import type { GraphQLFormattedError } from 'graphql';
 import { useEffect, useRef, useState } from 'react';
 import { onEnd, pipe, subscribe as forEach } from 'wonka';

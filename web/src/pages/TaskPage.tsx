@@ -136,11 +136,11 @@ export function TaskPage({ taskRef }: { taskRef: string }) {
   }, [reexecute]);
   // Started from the cursor of the first read, kept while the page is open.
   const [from, setFrom] = useState<string | null | undefined>(undefined);
-  const cursor = data?.task?.project?.lastEventCursor;
+  const cursor = data?.task.project?.lastEventCursor;
   useEffect(() => {
     if (data && from === undefined) setFrom(cursor ?? null);
   }, [data, cursor, from]);
-  const live = useTaskEvents(data?.task?.project?.key ?? null, from, (event) => {
+  const live = useTaskEvents(data?.task.project?.key ?? null, from, (event) => {
     if (event.task?.ref === taskRef) refresh();
   });
   const was = useRef(live);
@@ -149,15 +149,15 @@ export function TaskPage({ taskRef }: { taskRef: string }) {
     was.current = live;
   }, [live, refresh]);
 
-  if (error && !data?.task) return <PageProblem error={error} what={taskRef} />;
-  if (!data?.task)
+  if (error && !data) return <PageProblem error={error} what={taskRef} />;
+  if (!data)
     return (
       <main className="page">
         <p className="loading">Loading {taskRef}…</p>
       </main>
     );
   const task = data.task;
-  const agents = (data.agentSessions?.nodes ?? []).filter((s) => s.task?.ref === task.ref);
+  const agents = data.agentSessions.nodes.filter((s) => s.task?.ref === task.ref);
   return (
     <main className="page task-page">
       <p className="crumbs">

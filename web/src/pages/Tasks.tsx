@@ -123,11 +123,11 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
   // The first read's cursor, kept while the page is open (a later read of
   // the project must not restart the subscription).
   const [from, setFrom] = useState<string | null | undefined>(undefined);
-  const cursor = data?.project?.lastEventCursor;
+  const cursor = data?.project.lastEventCursor;
   useEffect(() => {
     if (data && from === undefined) setFrom(cursor ?? null);
   }, [data, cursor, from]);
-  const live = useLiveVersion(data?.project?.key ?? null, from);
+  const live = useLiveVersion(data ? data.project.key : null, from);
   const version = live.version;
   const [, move] = useMutation(MoveTask);
   const [moveError, setMoveError] = useState<string | null>(null);
@@ -147,8 +147,8 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
     [move],
   );
 
-  if (error && !data?.project) return <PageProblem error={error} what={project} />;
-  if (!data?.project)
+  if (error && !data) return <PageProblem error={error} what={project} />;
+  if (!data)
     return (
       <main className="page">
         <p className="loading">Loading {project}…</p>
@@ -351,12 +351,7 @@ function Row({ move, ...props }: { task: CardTaskRef; move?: Move }) {
         <span className="key">{task.ref}</span> {task.title}
       </Link>
       {move ? (
-        <StatusMenu
-          taskRef={task.ref}
-          current={task.status?.key ?? ''}
-          statuses={move.statuses}
-          onPick={(status) => move.to(task.ref, status)}
-        />
+        <StatusMenu taskRef={task.ref} current={task.status?.key ?? ''} move={move} />
       ) : (
         <span className="status">{task.status?.name}</span>
       )}

@@ -4,23 +4,10 @@
 // changed. Browsing the options never moves a card, which a native select
 // did on every arrow key.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { Move } from './TaskCard';
 
-export interface StatusChoice {
-  key: string;
-  name: string;
-}
-
-export function StatusMenu({
-  taskRef,
-  current,
-  statuses,
-  onPick,
-}: {
-  taskRef: string;
-  current: string;
-  statuses: StatusChoice[];
-  onPick: (status: string) => void;
-}) {
+export function StatusMenu({ taskRef, current, move }: { taskRef: string; current: string; move: Move }) {
+  const { statuses } = move;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
@@ -43,7 +30,7 @@ export function StatusMenu({
   const pick = (index: number) => {
     const chosen = statuses[index];
     close(true);
-    if (chosen && chosen.key !== current) onPick(chosen.key);
+    if (chosen && chosen.key !== current) move.to(taskRef, chosen.key);
   };
 
   const onButtonKey = (event: KeyboardEvent) => {

@@ -112,14 +112,7 @@ export function TaskCard({ move, ...props }: { task: CardTaskRef; move?: Move })
       </div>
       <Labels labels={task.labels} />
       <Claim claim={task.claim} />
-      {move && (
-        <StatusMenu
-          taskRef={task.ref}
-          current={task.status?.key ?? ''}
-          statuses={move.statuses}
-          onPick={(status) => move.to(task.ref, status)}
-        />
-      )}
+      {move && <StatusMenu taskRef={task.ref} current={task.status?.key ?? ''} move={move} />}
     </article>
   );
 }
