@@ -4,7 +4,9 @@
 //! through the built binary on a fresh SQLite database; then the same
 //! files again, which must change nothing. Prints a table.
 //!
-//! `cargo bench --bench import_speed` (add `-- --quick` for a tenth).
+//! `cargo bench --bench import_speed` (add `-- --quick` for a tenth; add
+//! `-- --peer PATH` to alternate this build with another build's binary,
+//! two rounds each on fresh databases, and print the ratio).
 
 #![allow(clippy::too_many_lines)]
 
@@ -13,7 +15,7 @@ mod measured;
 
 use std::io::Write;
 
-use measured::measured;
+use measured::measured_by;
 use serde_json::json;
 
 fn issue(n: u64, pull: bool) -> serde_json::Value {
@@ -88,19 +90,36 @@ fn main() {
     write_pages(&issues_file, (1..=total).map(|n| issue(n, n % 10 == 0)));
     write_pages(&comments_file, (1..=issues * 3).map(|id| comment(id, 1 + (id * 7919) % total)));
     let mib = |p: &std::path::Path| std::fs::metadata(p).map(|m| m.len()).unwrap_or_default() as f64 / (1 << 20) as f64;
-    let database = format!("sqlite://{}?mode=rwc", dir.join("board.db").display());
     let files = [issues_file.to_str().expect("utf-8"), comments_file.to_str().expect("utf-8")];
     let args = ["import", "github", files[0], files[1], "--project", "BIG"];
-    let (first, first_peak) = measured(&database, &args);
-    let (again, again_peak) = measured(&database, &args);
-    println!("| issues | comments | files | first import | peak | same files again | peak |");
-    println!("|---:|---:|---:|---:|---:|---:|---:|");
-    println!(
-        "| {issues} | {} | {:.0} MiB | {:.1} s | {first_peak:.0} MiB | {:.1} s | {again_peak:.0} MiB |",
-        issues * 3,
-        mib(&issues_file) + mib(&comments_file),
-        first.as_secs_f64(),
-        again.as_secs_f64()
-    );
+    let argv: Vec<String> = std::env::args().collect();
+    let peer = argv.iter().position(|a| a == "--peer").and_then(|i| argv.get(i + 1)).cloned();
+    let mut builds = vec![("this build", measured::BINARY.to_owned())];
+    builds.extend(peer.map(|path| ("peer", path)));
+    let rounds = if builds.len() > 1 { 2 } else { 1 };
+    println!("| build | issues | comments | files | first import | peak | same files again | peak |");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
+    let mut firsts: Vec<Vec<f64>> = vec![Vec::new(); builds.len()];
+    for round in 0..rounds {
+        for (b, (name, binary)) in builds.iter().enumerate() {
+            let db = dir.join(format!("board-{round}-{b}.db"));
+            let database = format!("sqlite://{}?mode=rwc", db.display());
+            let (first, first_peak) = measured_by(binary, &database, &args);
+            let (again, again_peak) = measured_by(binary, &database, &args);
+            firsts[b].push(first.as_secs_f64());
+            println!(
+                "| {name} | {issues} | {} | {:.0} MiB | {:.1} s | {first_peak:.0} MiB | {:.1} s | {again_peak:.0} MiB |",
+                issues * 3,
+                mib(&issues_file) + mib(&comments_file),
+                first.as_secs_f64(),
+                again.as_secs_f64()
+            );
+            std::fs::remove_file(&db).ok();
+        }
+    }
+    if firsts.len() > 1 {
+        let total = |times: &[f64]| times.iter().sum::<f64>();
+        println!("\nfirst import, this build / peer: {:.2}x the time", total(&firsts[0]) / total(&firsts[1]));
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

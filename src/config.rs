@@ -60,6 +60,11 @@ pub enum Command {
         #[command(subcommand)]
         command: TokenCommand,
     },
+    /// Manage webhooks out (Standard Webhooks, signed), per workspace.
+    Webhook {
+        #[command(subcommand)]
+        command: WebhookCommand,
+    },
     /// Print the GraphQL schema (SDL), as committed in schema.graphql.
     Schema,
     /// Write everything the database holds to an archive (JSON lines;
@@ -97,6 +102,28 @@ pub enum Command {
         #[arg(long)]
         dry_run: bool,
     },
+    /// Catch a project imported from another tracker up with it, from a
+    /// newer export (GitHub: the `gh api` issues and comments, for the
+    /// deliveries missed while the server was down): what changed there
+    /// since is written, with change-log events; edits made here stand.
+    Sync {
+        #[arg(value_enum)]
+        source: SyncSource,
+        #[arg(value_name = "FILE", required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// The project imported before.
+        #[arg(long, value_name = "KEY")]
+        project: String,
+        /// Report what would be written, write nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+}
+
+/// What `tasklens sync` catches up from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum SyncSource {
+    Github,
 }
 
 /// What `tasklens import` reads.
@@ -317,6 +344,11 @@ pub struct Settings {
     /// on the main listener.
     #[arg(long, value_name = "ADDR", env = "TASKLENS_METRICS_LISTEN", global = true)]
     pub metrics_listen: Option<SocketAddr>,
+    /// Let webhooks go to this machine over plain http (for a receiver on
+    /// loopback, as in development); every other address stays refused
+    /// unless public and https.
+    #[arg(long, env = "TASKLENS_WEBHOOKS_ALLOW_HTTP_LOOPBACK", global = true)]
+    pub webhooks_allow_http_loopback: bool,
     #[command(flatten)]
     pub oauth: OAuthSettings,
 }
@@ -454,6 +486,7 @@ impl Default for Settings {
             tools_dir: None,
             public_url: None,
             metrics_listen: None,
+            webhooks_allow_http_loopback: false,
             oauth: OAuthSettings::default(),
         }
     }
@@ -611,4 +644,55 @@ pub enum TokenCommand {
     },
     /// Revoke a token by its id (as `token list` shows it).
     Revoke { id: i64 },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum WebhookCommand {
+    /// Send a workspace's changes to an https address; prints the signing
+    /// secret (`whsec_...`) once.
+    Add {
+        /// The workspace's key.
+        #[arg(long)]
+        workspace: String,
+        #[arg(long)]
+        url: String,
+        /// Events to send (comma-separated: task.created, task.updated,
+        /// task.deleted, task.commented, task.claimed, wiki_page.changed,
+        /// project.created); every one by default.
+        #[arg(long, value_delimiter = ',')]
+        events: Vec<String>,
+        /// Only this project's changes (its key).
+        #[arg(long)]
+        project: Option<String>,
+    },
+    /// List endpoints, one line each (never their secret).
+    List {
+        /// Only this workspace's.
+        #[arg(long)]
+        workspace: Option<String>,
+    },
+    /// Remove an endpoint and its deliveries (by the number `list` shows).
+    Remove { id: i64 },
+    /// Enable an endpoint again (one out of retries or answered 410 Gone).
+    Enable { id: i64 },
+    /// An endpoint's latest deliveries, newest first.
+    Deliveries {
+        id: i64,
+        /// How many.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=200))]
+        limit: u32,
+    },
+    /// Send a delivery again, under its id (by the number `deliveries` shows).
+    Redeliver { delivery: i64 },
+    /// Take a GitHub repository's changes into the project imported from
+    /// it: prints the secret to give GitHub's webhook (content type JSON,
+    /// events "Issues" and "Issue comments") sending to
+    /// `/hooks/github/PROJECT`. A new secret each time.
+    Github {
+        #[arg(long)]
+        project: String,
+        /// `owner/repo`.
+        #[arg(long)]
+        repository: String,
+    },
 }

@@ -4,8 +4,9 @@
 use std::time::Duration;
 
 use migration::MigratorTrait;
+pub use sea_orm::DatabaseConnection;
 use sea_orm::sqlx::sqlite::{SqliteJournalMode, SqliteSynchronous};
-use sea_orm::{ConnectOptions, ConnectionTrait, Database, DatabaseConnection, DbBackend, DbErr};
+use sea_orm::{ConnectOptions, ConnectionTrait, Database, DbBackend, DbErr};
 
 use crate::config::DatabaseOptions;
 

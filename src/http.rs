@@ -12,6 +12,7 @@ mod accept;
 mod authenticate;
 mod bundle;
 pub mod db_gate;
+mod github_hook;
 mod graphiql;
 mod graphql_http;
 mod persisted_queries;
@@ -73,6 +74,10 @@ pub fn router(app: App, tools: mcp::ServedTools) -> Router {
         // token is asked for; any other is refused first.
         .layer(mcp::cors(&app.settings.allowed_origins))
         .layer(middleware::from_fn_with_state(app.clone(), mcp::check_origin));
+    // Signed by GitHub, not by a token; bounded as GitHub bounds payloads.
+    let github = Router::new()
+        .route("/hooks/github/{project}", axum::routing::post(github_hook::receive))
+        .layer(axum::extract::DefaultBodyLimit::max(github_hook::MAX_PAYLOAD_BYTES));
     let routes = Router::new()
         .route("/graphql/ws", get(ws::graphql_ws))
         .route("/", get(web::page))
@@ -81,7 +86,8 @@ pub fn router(app: App, tools: mcp::ServedTools) -> Router {
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .merge(graphql)
-        .merge(mcp);
+        .merge(mcp)
+        .merge(github);
     let routes = match &app.oauth {
         Some(oauth) => oauth.metadata_paths().into_iter().fold(routes, |routes, path| {
             let metadata = oauth.metadata();

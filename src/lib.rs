@@ -22,11 +22,13 @@ pub mod import;
 mod layer_rules;
 pub mod mcp;
 pub mod metrics;
+pub mod net;
 pub mod oauth;
 pub mod request_id;
 pub mod store;
 pub mod text;
 pub mod throttle;
+pub mod webhooks;
 
 use sea_orm::DatabaseConnection;
 
@@ -109,6 +111,16 @@ impl App {
         tokio::select! {
             () = self.stopped() => {}
             () = sweeping => {}
+        }
+    }
+
+    /// Sends webhook deliveries until `begin_shutdown` (each gateway runs
+    /// this; each delivery is sent by one of them).
+    pub async fn deliver_webhooks(&self) {
+        let delivering = webhooks::deliver(self.store.clone(), self.settings.webhooks_allow_http_loopback);
+        tokio::select! {
+            () = self.stopped() => {}
+            () = delivering => {}
         }
     }
 

@@ -1,5 +1,7 @@
 //! The `tasklens` command: parse the command line, then call the library.
 
+mod webhook_command;
+
 use std::io::IsTerminal;
 use std::process::ExitCode;
 
@@ -7,7 +9,8 @@ use clap::Parser;
 use tracing_subscriber::EnvFilter;
 
 use tasklens::config::{
-    Cli, Command, ImportFormat, LogFormat, SeedArgs, ServeArgs, Settings, TokenCommand, ToolChoice, UserCommand,
+    Cli, Command, ImportFormat, LogFormat, SeedArgs, ServeArgs, Settings, SyncSource, TokenCommand, ToolChoice,
+    UserCommand,
 };
 use tasklens::demo::{self, DEMO_USERNAME, SeedOptions};
 use tasklens::store::{identity, tokens};
@@ -106,6 +109,18 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             let options = import::ImportOptions { project, workspace, include_pulls, dry_run };
             import_from(&cli.database_url, system, &files, &options).await
         }
+        Command::Sync { source: SyncSource::Github, files, project, dry_run } => {
+            let store = store::Store::new(db::connect(&cli.database_url).await?, store::PageLimits::default());
+            if !store.project_exists(&project).await? {
+                return Err(format!(
+                    "no project {project} to catch up: import it first (tasklens import github ... --project {project})"
+                )
+                .into());
+            }
+            let options = import::ImportOptions { project, workspace: None, include_pulls: false, dry_run };
+            import_from(&cli.database_url, store::sources::SourceSystem::Github, &files, &options).await
+        }
+        Command::Webhook { command } => webhook_command::run(&cli.database_url, &cli.settings, command).await,
         Command::Token { command: TokenCommand::Revoke { id } } => {
             let conn = db::connect(&cli.database_url).await?;
             let token = store::tokens::revoke(&conn, id).await?;
@@ -203,6 +218,8 @@ async fn serve(url: &str, args: ServeArgs, mut settings: Settings) -> Result<(),
     }
     let sweeping = app.clone();
     tokio::spawn(async move { sweeping.log_claim_lapses().await });
+    let delivering = app.clone();
+    tokio::spawn(async move { delivering.deliver_webhooks().await });
     let stopping = app.clone();
     http::serve(listener, http::router(app, tools), connections, async move {
         termination().await;

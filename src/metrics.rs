@@ -153,6 +153,14 @@ pub struct Metrics {
     pool_wait: Histogram,
     subscriptions_open: Gauge,
     watcher_lag: Histogram,
+    webhook_deliveries: Family<WebhookOutcomeLabels, Counter>,
+    webhook_queue_depth: Gauge,
+    webhook_oldest_pending: Gauge,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct WebhookOutcomeLabels {
+    outcome: &'static str,
 }
 
 static METRICS: LazyLock<Metrics> = LazyLock::new(Metrics::new);
@@ -183,9 +191,18 @@ impl Metrics {
             pool_wait: latency_histogram(),
             subscriptions_open: Gauge::default(),
             watcher_lag: Histogram::new(exponential_buckets(0.001, 2.0, 15)),
+            webhook_deliveries: Family::default(),
+            webhook_queue_depth: Gauge::default(),
+            webhook_oldest_pending: Gauge::default(),
             registry: Registry::default(),
         };
-        for register in [Self::register_requests, Self::register_mcp, Self::register_database, Self::register_live] {
+        for register in [
+            Self::register_requests,
+            Self::register_mcp,
+            Self::register_database,
+            Self::register_live,
+            Self::register_webhooks,
+        ] {
             register(&metrics, &mut registry);
         }
         let build: Family<BuildLabels, Gauge> = Family::default();
@@ -288,6 +305,25 @@ impl Metrics {
         );
     }
 
+    /// Webhooks out: attempts and the outbox's queue.
+    fn register_webhooks(&self, registry: &mut Registry) {
+        registry.register(
+            "tasklens_webhook_deliveries",
+            "Webhook delivery attempts, by outcome (delivered, retrying, failed: out of retries or 410 Gone)",
+            self.webhook_deliveries.clone(),
+        );
+        registry.register(
+            "tasklens_webhook_queue_depth",
+            "Webhook deliveries waiting to be sent (read every 10 s)",
+            self.webhook_queue_depth.clone(),
+        );
+        registry.register(
+            "tasklens_webhook_oldest_pending_seconds",
+            "Age of the oldest webhook delivery waiting (read every 10 s)",
+            self.webhook_oldest_pending.clone(),
+        );
+    }
+
     /// The metrics as text: OpenMetrics when `openmetrics`, else
     /// Prometheus's text format.
     pub fn encode(&self, openmetrics: bool) -> String {
@@ -373,6 +409,15 @@ impl Metrics {
 
     pub fn watcher_lag(&self, lag: Duration) {
         self.watcher_lag.observe(lag.as_secs_f64());
+    }
+
+    pub fn webhook_delivery(&self, outcome: &'static str) {
+        self.webhook_deliveries.get_or_create(&WebhookOutcomeLabels { outcome }).inc();
+    }
+
+    pub fn webhook_queue(&self, depth: u64, oldest_seconds: i64) {
+        self.webhook_queue_depth.set(i64::try_from(depth).unwrap_or(i64::MAX));
+        self.webhook_oldest_pending.set(oldest_seconds);
     }
 }
 

@@ -32,6 +32,7 @@ where
 
 /// A gateway on `url` in this process, with its own connections as
 /// another server would have; its base address.
+#[allow(dead_code)]
 pub async fn gateway(url: &str) -> String {
     let conn = tasklens::db::connect(url).await.expect("database");
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");

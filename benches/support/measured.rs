@@ -7,9 +7,16 @@ use std::time::{Duration, Instant};
 pub const BINARY: &str = env!("CARGO_BIN_EXE_tasklens");
 
 /// Runs the binary with `args` on `database`; its time and peak memory in MiB.
+#[allow(dead_code)]
 pub fn measured(database: &str, args: &[&str]) -> (Duration, f64) {
+    measured_by(BINARY, database, args)
+}
+
+/// Runs `binary` (this build, or a peer build to compare with) as `measured` does.
+#[allow(dead_code)]
+pub fn measured_by(binary: &str, database: &str, args: &[&str]) -> (Duration, f64) {
     let started = Instant::now();
-    let mut child = Command::new(BINARY)
+    let mut child = Command::new(binary)
         .args(["--database-url", database])
         .args(args)
         .stdout(Stdio::null())

@@ -19,6 +19,8 @@ mod m20261202_000002_task_sources;
 mod m20261203_000001_assignee_page_index;
 mod m20261204_000001_task_revision;
 mod m20261204_000002_task_claims;
+mod m20261205_000001_webhooks;
+mod m20261205_000002_github_hooks;
 
 /// The due date that sorts unscheduled tasks after every real one in the
 /// "due" order. A four-digit year, so that SQLite's text dates still compare
@@ -42,6 +44,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261203_000001_assignee_page_index::Migration),
             Box::new(m20261204_000001_task_revision::Migration),
             Box::new(m20261204_000002_task_claims::Migration),
+            Box::new(m20261205_000001_webhooks::Migration),
+            Box::new(m20261205_000002_github_hooks::Migration),
         ]
     }
 }

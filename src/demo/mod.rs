@@ -21,15 +21,14 @@ mod wiki;
 
 use std::io::IsTerminal;
 
+use crate::db::DatabaseConnection;
+use crate::store::StoreError;
+use crate::store::seeding::Seeding;
 use chrono::{DateTime, TimeDelta, Utc};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
-use sea_orm::{
-    ColumnTrait, DatabaseConnection, DatabaseTransaction, DbErr, EntityTrait, PaginatorTrait, QuerySelect,
-    TransactionTrait,
-};
 
 use entity::{
     StatusCategory, comment, label, project, project_member, status, task, task_coworker, task_event, task_label, user,
@@ -89,7 +88,7 @@ pub enum DemoError {
     #[error("the database already holds a board: seed an empty database")]
     NotEmpty,
     #[error(transparent)]
-    Db(#[from] DbErr),
+    Store(#[from] crate::store::StoreError),
 }
 
 /// "Now" on the demo board: 2026-11-01T09:00:00Z. Every generated time is
@@ -147,29 +146,23 @@ fn take(counter: &mut i64) -> i64 {
     id
 }
 
-async fn first_free_id<E: EntityTrait>(txn: &DatabaseTransaction, id: E::Column) -> Result<i64, DbErr> {
-    let max: Option<Option<i64>> =
-        E::find().select_only().column_as(id.max(), "max").into_tuple::<Option<i64>>().one(txn).await?;
-    Ok(max.flatten().unwrap_or(0) + 1)
-}
-
 impl Ids {
-    async fn load(txn: &DatabaseTransaction) -> Result<Self, DbErr> {
+    async fn load(txn: &Seeding) -> Result<Self, StoreError> {
         Ok(Self {
-            user: first_free_id::<user::Entity>(txn, user::Column::Id).await?,
-            workspace: first_free_id::<workspace::Entity>(txn, workspace::Column::Id).await?,
-            workspace_member: first_free_id::<workspace_member::Entity>(txn, workspace_member::Column::Id).await?,
-            project: first_free_id::<project::Entity>(txn, project::Column::Id).await?,
-            project_member: first_free_id::<project_member::Entity>(txn, project_member::Column::Id).await?,
-            status: first_free_id::<status::Entity>(txn, status::Column::Id).await?,
-            label: first_free_id::<label::Entity>(txn, label::Column::Id).await?,
-            task: first_free_id::<task::Entity>(txn, task::Column::Id).await?,
-            task_label: first_free_id::<task_label::Entity>(txn, task_label::Column::Id).await?,
-            task_coworker: first_free_id::<task_coworker::Entity>(txn, task_coworker::Column::Id).await?,
-            comment: first_free_id::<comment::Entity>(txn, comment::Column::Id).await?,
-            task_event: first_free_id::<task_event::Entity>(txn, task_event::Column::Id).await?,
-            wiki_page: first_free_id::<wiki_page::Entity>(txn, wiki_page::Column::Id).await?,
-            wiki_revision: first_free_id::<wiki_revision::Entity>(txn, wiki_revision::Column::Id).await?,
+            user: txn.first_free_id::<user::Entity>(user::Column::Id).await?,
+            workspace: txn.first_free_id::<workspace::Entity>(workspace::Column::Id).await?,
+            workspace_member: txn.first_free_id::<workspace_member::Entity>(workspace_member::Column::Id).await?,
+            project: txn.first_free_id::<project::Entity>(project::Column::Id).await?,
+            project_member: txn.first_free_id::<project_member::Entity>(project_member::Column::Id).await?,
+            status: txn.first_free_id::<status::Entity>(status::Column::Id).await?,
+            label: txn.first_free_id::<label::Entity>(label::Column::Id).await?,
+            task: txn.first_free_id::<task::Entity>(task::Column::Id).await?,
+            task_label: txn.first_free_id::<task_label::Entity>(task_label::Column::Id).await?,
+            task_coworker: txn.first_free_id::<task_coworker::Entity>(task_coworker::Column::Id).await?,
+            comment: txn.first_free_id::<comment::Entity>(comment::Column::Id).await?,
+            task_event: txn.first_free_id::<task_event::Entity>(task_event::Column::Id).await?,
+            wiki_page: txn.first_free_id::<wiki_page::Entity>(wiki_page::Column::Id).await?,
+            wiki_revision: txn.first_free_id::<wiki_revision::Entity>(wiki_revision::Column::Id).await?,
         })
     }
 }
@@ -232,21 +225,17 @@ impl ProjectPlan {
 
 /// Seeds the demo board into `db`. Refuses a database that already has a workspace.
 pub async fn seed(db: &DatabaseConnection, options: &SeedOptions) -> Result<SeedReport, DemoError> {
-    let txn = db.begin().await?;
-    if workspace::Entity::find().count(&txn).await? > 0 {
-        return Err(DemoError::NotEmpty);
-    }
+    let txn = Seeding::begin(db).await?.ok_or(DemoError::NotEmpty)?;
     let planned_tasks = if options.projects == 0 { 0 } else { options.tasks };
     let progress = progress_bar(u64::from(planned_tasks));
     let written = write_board(&txn, options, &progress).await;
     // Clear the bar on failure too, so the error is not printed after it.
     progress.finish_and_clear();
     let report = written?;
-    crate::store::archive::advance_sequences(&txn).await?;
     txn.commit().await?;
     // A fresh board has no planner statistics yet; without them SQLite
     // sorts a whole table for the first page instead of walking an index.
-    crate::db::refresh_statistics(db).await?;
+    crate::db::refresh_statistics(db).await.map_err(StoreError::from)?;
     Ok(report)
 }
 
@@ -265,11 +254,7 @@ fn progress_bar(total: u64) -> ProgressBar {
     bar
 }
 
-async fn write_board(
-    txn: &DatabaseTransaction,
-    options: &SeedOptions,
-    progress: &ProgressBar,
-) -> Result<SeedReport, DbErr> {
+async fn write_board(txn: &Seeding, options: &SeedOptions, progress: &ProgressBar) -> Result<SeedReport, StoreError> {
     let mut ids = Ids::load(txn).await?;
     let mut report = SeedReport::default();
     let mut structure_rng = StdRng::seed_from_u64(options.seed ^ STREAM_STRUCTURE);

@@ -1,11 +1,12 @@
 //! The board's structure: the people, the workspaces and who belongs to
 //! them, the projects with their members, statuses and labels.
 
+use crate::store::StoreError;
+use crate::store::seeding::Seeding;
 use chrono::TimeDelta;
 use rand::Rng;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;
-use sea_orm::{DatabaseTransaction, DbErr};
 
 use entity::{
     ProjectRole, StatusCategory, WorkspaceRole, label, project, project_member, status, user, workspace,
@@ -16,7 +17,6 @@ use super::{
     DEMO_USERNAME, HISTORY_DAYS, Ids, Member, ProjectPlan, SeedReport, StatusRef, Statuses, WorkspacePlan, base,
     between, days, take, text,
 };
-use crate::store::rows::insert_models;
 
 // ------------------------------------------------------------- the cast
 
@@ -110,10 +110,10 @@ const LABELS: &[(&str, Option<&str>)] = &[
 ];
 
 pub(super) async fn write_users(
-    txn: &DatabaseTransaction,
+    txn: &Seeding,
     ids: &mut Ids,
     report: &mut SeedReport,
-) -> Result<Vec<Member>, DbErr> {
+) -> Result<Vec<Member>, StoreError> {
     let joined = base() - days(HISTORY_DAYS + 120);
     let mut rows = Vec::new();
     let mut people = Vec::new();
@@ -130,7 +130,7 @@ pub(super) async fn write_users(
         });
     }
     report.users = rows.len() as u64;
-    insert_models::<user::ActiveModel, _>(txn, rows).await?;
+    txn.insert::<user::ActiveModel>(rows).await?;
     Ok(people)
 }
 
@@ -145,12 +145,12 @@ fn find_member(people: &[Member], username: &str) -> Option<Member> {
 /// At least two workspaces, so that workspace scopes always have something
 /// to separate; Marketing joins once it gets a project (from the fourth).
 pub(super) async fn write_workspaces(
-    txn: &DatabaseTransaction,
+    txn: &Seeding,
     ids: &mut Ids,
     people: &[Member],
     projects: u32,
     report: &mut SeedReport,
-) -> Result<Vec<WorkspacePlan>, DbErr> {
+) -> Result<Vec<WorkspacePlan>, StoreError> {
     let used = (0..projects as usize).map(|p| WORKSPACE_OF_PROJECT[p % WORKSPACE_OF_PROJECT.len()]).max().unwrap_or(0);
     let count = (used + 1).max(2);
     let mut plans = Vec::new();
@@ -175,8 +175,8 @@ pub(super) async fn write_workspaces(
         plans.push(WorkspacePlan { id, created_at, members, first_project: None });
     }
     report.workspaces = rows.len() as u64;
-    insert_models::<workspace::ActiveModel, _>(txn, rows).await?;
-    insert_models::<workspace_member::ActiveModel, _>(txn, memberships).await?;
+    txn.insert::<workspace::ActiveModel>(rows).await?;
+    txn.insert::<workspace_member::ActiveModel>(memberships).await?;
     Ok(plans)
 }
 
@@ -189,13 +189,13 @@ struct ProjectRows {
 }
 
 pub(super) async fn write_projects(
-    txn: &DatabaseTransaction,
+    txn: &Seeding,
     rng: &mut StdRng,
     ids: &mut Ids,
     workspaces: &mut [WorkspacePlan],
     count: u32,
     report: &mut SeedReport,
-) -> Result<Vec<ProjectPlan>, DbErr> {
+) -> Result<Vec<ProjectPlan>, StoreError> {
     let mut rows = ProjectRows { projects: Vec::new(), members: Vec::new(), statuses: Vec::new(), labels: Vec::new() };
     let mut plans = Vec::new();
     let mut per_workspace = vec![0usize; workspaces.len()];
@@ -208,10 +208,10 @@ pub(super) async fn write_projects(
         plans.push(plan);
     }
     report.projects = rows.projects.len() as u64;
-    insert_models::<project::ActiveModel, _>(txn, rows.projects).await?;
-    insert_models::<project_member::ActiveModel, _>(txn, rows.members).await?;
-    insert_models::<status::ActiveModel, _>(txn, rows.statuses).await?;
-    insert_models::<label::ActiveModel, _>(txn, rows.labels).await?;
+    txn.insert::<project::ActiveModel>(rows.projects).await?;
+    txn.insert::<project_member::ActiveModel>(rows.members).await?;
+    txn.insert::<status::ActiveModel>(rows.statuses).await?;
+    txn.insert::<label::ActiveModel>(rows.labels).await?;
     Ok(plans)
 }
 

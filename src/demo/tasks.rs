@@ -1,17 +1,17 @@
 //! Tasks and their history: statuses walked, comments, labels, coworkers
 //! and the `task_event` log, generated and written a batch at a time.
 
+use crate::store::StoreError;
+use crate::store::seeding::Seeding;
 use chrono::{DateTime, NaiveDate, TimeDelta, Utc};
 use indicatif::ProgressBar;
 use rand::Rng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
-use sea_orm::{ActiveEnum, DatabaseTransaction, DbErr};
 
 use entity::{Priority, TaskKind, comment, task, task_coworker, task_event, task_label};
 
 use super::{HISTORY_DAYS, Ids, Member, ProjectPlan, SeedReport, StatusRef, Statuses, base, between, days, take, text};
-use crate::store::rows::insert_models;
 
 /// Tasks generated and written together, with their comments and events.
 const TASKS_PER_BATCH: u32 = 5_000;
@@ -32,28 +32,28 @@ struct TaskBatch {
 }
 
 impl TaskBatch {
-    async fn write(self, txn: &DatabaseTransaction, report: &mut SeedReport) -> Result<(), DbErr> {
+    async fn write(self, txn: &Seeding, report: &mut SeedReport) -> Result<(), StoreError> {
         report.tasks += self.tasks.len() as u64;
         report.comments += self.comments.len() as u64;
         report.events += self.events.len() as u64;
-        insert_models::<task::ActiveModel, _>(txn, self.tasks).await?;
-        insert_models::<task_label::ActiveModel, _>(txn, self.labels).await?;
-        insert_models::<task_coworker::ActiveModel, _>(txn, self.coworkers).await?;
-        insert_models::<comment::ActiveModel, _>(txn, self.comments).await?;
-        insert_models::<task_event::ActiveModel, _>(txn, self.events).await?;
+        txn.insert::<task::ActiveModel>(self.tasks).await?;
+        txn.insert::<task_label::ActiveModel>(self.labels).await?;
+        txn.insert::<task_coworker::ActiveModel>(self.coworkers).await?;
+        txn.insert::<comment::ActiveModel>(self.comments).await?;
+        txn.insert::<task_event::ActiveModel>(self.events).await?;
         Ok(())
     }
 }
 
 pub(super) async fn write_tasks(
-    txn: &DatabaseTransaction,
+    txn: &Seeding,
     rng: &mut StdRng,
     ids: &mut Ids,
     projects: &mut [ProjectPlan],
     total: u32,
     progress: &ProgressBar,
     report: &mut SeedReport,
-) -> Result<(), DbErr> {
+) -> Result<(), StoreError> {
     if projects.is_empty() {
         return Ok(());
     }
@@ -413,7 +413,7 @@ fn write_log(
 }
 
 fn priority_key(priority: Priority) -> String {
-    priority.to_value()
+    crate::store::task_writes::log::logged(priority)
 }
 
 fn plan_labels(

@@ -1,16 +1,16 @@
 //! Wiki pages: a small tree per workspace, each page at revision 1 with its
 //! matching `wiki_revision` row.
 
+use crate::store::StoreError;
+use crate::store::seeding::Seeding;
 use chrono::TimeDelta;
 use rand::Rng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
-use sea_orm::{DatabaseTransaction, DbErr};
 
 use entity::{wiki_page, wiki_revision};
 
 use super::{Ids, SeedReport, WorkspacePlan, days, take, text};
-use crate::store::rows::insert_models;
 
 /// (path, title, tags, project-scoped). Parents come before their children,
 /// so any prefix of the list is a well-formed tree.
@@ -26,12 +26,12 @@ const WIKI_PAGES: &[(&str, &str, &[&str], bool)] = &[
 ];
 
 pub(super) async fn write_wiki(
-    txn: &DatabaseTransaction,
+    txn: &Seeding,
     rng: &mut StdRng,
     ids: &mut Ids,
     workspaces: &[WorkspacePlan],
     report: &mut SeedReport,
-) -> Result<(), DbErr> {
+) -> Result<(), StoreError> {
     let mut pages = Vec::new();
     let mut revisions = Vec::new();
     for (w, workspace) in workspaces.iter().enumerate() {
@@ -69,7 +69,7 @@ pub(super) async fn write_wiki(
         }
     }
     report.wiki_pages = pages.len() as u64;
-    insert_models::<wiki_page::ActiveModel, _>(txn, pages).await?;
-    insert_models::<wiki_revision::ActiveModel, _>(txn, revisions).await?;
+    txn.insert::<wiki_page::ActiveModel>(pages).await?;
+    txn.insert::<wiki_revision::ActiveModel>(revisions).await?;
     Ok(())
 }

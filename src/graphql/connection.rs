@@ -50,6 +50,13 @@ pub enum TotalCount {
     WikiPages(WikiFilter),
     WikiSearch(WikiSearch),
     WikiChanges(ChangesFilter),
+    Webhooks {
+        workspace_id: Option<i64>,
+    },
+    WebhookDeliveries {
+        webhook_id: i64,
+        status: Option<&'static str>,
+    },
 }
 
 #[Object]
@@ -69,6 +76,9 @@ impl TotalCount {
             Self::WikiPages(filter) => wiki::count(store, viewer, filter).await,
             Self::WikiSearch(search) => wiki_search::count(store, viewer, search).await,
             Self::WikiChanges(filter) => wiki_changes::count(store, viewer, filter).await,
+            // The page was read by an admin of the workspace.
+            Self::Webhooks { workspace_id } => store.count_webhooks(*workspace_id).await,
+            Self::WebhookDeliveries { webhook_id, status } => store.count_deliveries(*webhook_id, *status).await,
         }
         .gql()?;
         Ok(n as i64)

@@ -20,6 +20,7 @@ mod task;
 mod text;
 mod token;
 mod user;
+mod webhook;
 mod wiki;
 mod wiki_lists;
 mod workspace;
@@ -43,6 +44,7 @@ pub fn build(store: Store, settings: &Settings) -> Gateway {
     let schema = Schema::build(QueryRoot::default(), MutationRoot::default(), SubscriptionRoot)
         .data(store.clone())
         .data(settings.links.clone())
+        .data(roots::WebhookPolicy { allow_http_loopback: settings.webhooks_allow_http_loopback })
         // Depth, fields and aliases are checked by the gateway in one linear
         // pass; async-graphql's depth limit would also refuse the standard
         // introspection queries.

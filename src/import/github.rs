@@ -11,8 +11,8 @@ use entity::{StatusCategory, TaskKind};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::records::{Body, ExternalComment, ExternalIssue, ExternalLabel, Origin, Person};
 use super::{Emit, ImportError, Record, each_object, instant, optional_instant, typed};
-use crate::store::sources::{Body, ExternalComment, ExternalIssue, ExternalLabel, Origin, Person};
 
 #[derive(Deserialize)]
 struct User {
@@ -237,6 +237,36 @@ pub fn read(files: &[PathBuf], include_pulls: bool, emit: Emit<'_>) -> Result<()
         })?;
     }
     Ok(())
+}
+
+/// An issue of a REST object (a webhook's `issue`); `None` for a pull request.
+pub(crate) fn rest_issue(origin: &Origin, value: Value) -> Result<Option<ExternalIssue>, ImportError> {
+    let issue: RestIssue = typed(origin, value)?;
+    if issue.pull_request.is_some() {
+        return Ok(None);
+    }
+    issue.external(origin).map(Some)
+}
+
+/// A comment of a REST object (a webhook's `comment`) on the issue with
+/// `issue_key`; `None` when it is empty.
+pub(crate) fn rest_comment(
+    origin: &Origin,
+    issue_key: &str,
+    value: Value,
+) -> Result<Option<ExternalComment>, ImportError> {
+    let comment: RestComment = typed(origin, value)?;
+    if comment.body.as_deref().is_none_or(|b| b.trim().is_empty()) {
+        return Ok(None);
+    }
+    Ok(Some(ExternalComment {
+        issue_key: issue_key.to_owned(),
+        key: comment.id.to_string(),
+        author: comment.user.as_ref().map(User::person),
+        body: Body::Markdown(comment.body.unwrap_or_default()),
+        created_at: instant(origin, "created_at", &comment.created_at)?,
+        updated_at: instant(origin, "updated_at", &comment.updated_at)?,
+    }))
 }
 
 fn cli_comment(origin: &Origin, issue_key: &str, comment: CliComment) -> Result<Option<Record>, ImportError> {

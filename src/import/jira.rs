@@ -11,10 +11,10 @@ use entity::{Priority, StatusCategory, TaskKind};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::records::{Body, ExternalComment, ExternalIssue, ExternalLabel, Origin, Person};
 use super::{
     Emit, ImportError, Record, adf, each_object, instant, optional_date, optional_instant, typed, username_of,
 };
-use crate::store::sources::{Body, ExternalComment, ExternalIssue, ExternalLabel, Origin, Person};
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]

@@ -9,11 +9,11 @@ use std::path::PathBuf;
 
 use entity::{Priority, StatusCategory, TaskKind};
 
+use super::records::{Body, ExternalIssue, ExternalLabel, Origin, Person};
 use super::{
     Emit, ImportError, MAX_RECORD_BYTES, Metered, Record, file_name, instant, open, optional_date, optional_instant,
     username_of,
 };
-use crate::store::sources::{Body, ExternalIssue, ExternalLabel, Origin, Person};
 
 /// The columns read, as Linear names them.
 const ID: &str = "id";

@@ -1,25 +1,32 @@
 //! `tasklens import github|jira|linear FILE...`: other trackers' exports
 //! into one project. The files are read on a blocking thread an object (or
 //! a CSV row) at a time, each issue's texts checked and sanitized there,
-//! and handed over a bounded channel to the store's importer, which writes
-//! them in batches inside one transaction: committed when every file was
-//! read whole, rolled back on the first bad record or for a dry run.
+//! and handed over a bounded channel to the writer (`writer`), which
+//! writes them in batches through the store's import transaction
+//! (`store::import_writes`): committed when every file was read whole,
+//! rolled back on the first bad record or for a dry run. The records
+//! every reader hands over are in `records`.
 
 mod adf;
 pub mod archive;
 mod dates;
 pub mod github;
+pub mod github_hook;
 pub mod jira;
 mod json_stream;
 pub mod linear;
+pub mod records;
+pub mod writer;
 
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
-use sea_orm::DatabaseConnection;
+use crate::db::DatabaseConnection;
 
-use crate::store::sources::importer::{Destination, ImportCounts, Importer, WriteError};
-use crate::store::sources::{Body, ExternalComment, ExternalIssue, Origin, SourceSystem};
+use crate::store::import_writes::ImportWrites;
+use crate::store::sources::SourceSystem;
+use records::{Body, ExternalComment, ExternalIssue, Origin};
+use writer::{Destination, ImportCounts, Importer, WriteError};
 
 /// The largest object (an issue with its comments, a Jira page) read at once.
 pub const MAX_RECORD_BYTES: u64 = 64 << 20;
@@ -34,7 +41,7 @@ pub enum ImportError {
     #[error("{0}; nothing was written")]
     Write(Box<WriteError>),
     #[error(transparent)]
-    Db(#[from] sea_orm::DbErr),
+    Store(#[from] crate::store::StoreError),
 }
 
 impl From<WriteError> for ImportError {
@@ -99,7 +106,7 @@ pub async fn run(
         };
         let _ = tx.blocking_send(read.map(|()| Record::End));
     });
-    let txn = crate::store::begin_write(db).await?;
+    let txn = ImportWrites::begin(db).await?;
     let to = Destination {
         project: options.project.clone(),
         workspace: options.workspace.clone(),
@@ -176,7 +183,7 @@ impl<R: Read> Read for Metered<R> {
 
 /// The record with its texts checked and sanitized, here on the reading
 /// thread while the writer writes the records before it.
-fn checked(record: Record) -> Result<Record, ImportError> {
+pub(crate) fn checked(record: Record) -> Result<Record, ImportError> {
     use crate::store::input::{MAX_COMMENT_CHARS, MAX_DESCRIPTION_CHARS};
     let refused = |origin: &Origin, error: crate::store::StoreError| ImportError::record(origin, error.to_string());
     match record {
@@ -227,7 +234,7 @@ fn bounded(origin: &Origin, field: &str, value: &str) -> Result<(), ImportError>
     Ok(())
 }
 
-fn bounded_person(origin: &Origin, person: &crate::store::sources::Person) -> Result<(), ImportError> {
+fn bounded_person(origin: &Origin, person: &records::Person) -> Result<(), ImportError> {
     bounded(origin, "user", &person.external_id)?;
     bounded(origin, "user", &person.username)?;
     for value in person.display_name.iter().chain(&person.email) {

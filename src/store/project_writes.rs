@@ -1,6 +1,8 @@
 //! Creating projects and adding their members.
 
-use sea_orm::{ActiveModelTrait, ColumnTrait, DatabaseTransaction, EntityTrait, QueryFilter, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, Set,
+};
 
 use entity::{
     ProjectRole, StatusCategory, WorkspaceRole, project, project_member, status, user, workspace, workspace_member,
@@ -67,14 +69,13 @@ pub async fn create_project(store: &Store, viewer: &Viewer, new: &NewProject) ->
     }
     let txn = super::begin_write(&store.db).await?;
     let created = insert_project(&txn, ws.id, &key, &name, description).await?;
-    project_member::ActiveModel {
-        project_id: Set(created.id),
-        user_id: Set(viewer.user_id),
-        role: Set(ProjectRole::Manager),
-        ..Default::default()
-    }
-    .insert(&txn)
-    .await?;
+    insert_member(&txn, created.id, viewer.user_id, ProjectRole::Manager).await?;
+    let mut data = serde_json::Map::new();
+    data.insert("actor".into(), viewer.username.clone().into());
+    data.insert("at".into(), created.created_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true).into());
+    data.insert("name".into(), created.name.clone().into());
+    let kind = super::webhooks::EventType::ProjectCreated;
+    super::webhooks::outbox::enqueue(&txn, ws.id, Some(created.id), kind, data).await?;
     txn.commit().await?;
     Ok(created)
 }
@@ -160,18 +161,27 @@ pub async fn add_member(
         .ok_or_else(|| {
             StoreError::bad_input(format!("`username`: no user named {}", echo(username)), "name people by username")
         })?;
-    project_member::ActiveModel {
-        project_id: Set(project.id),
-        user_id: Set(user.id),
-        role: Set(role),
-        ..Default::default()
-    }
-    .insert(&store.db)
-    .await
-    .on_violation(&PROJECT_MEMBER, || {
+    insert_member(&store.db, project.id, user.id, role).await.on_violation(&PROJECT_MEMBER, || {
         StoreError::conflict(
             format!("{} is already a member of {}", echo(username), echo(project_key)),
             "nothing to do",
         )
     })
+}
+
+/// Makes the user a member of the project in that role.
+pub(crate) async fn insert_member(
+    db: &impl ConnectionTrait,
+    project_id: i64,
+    user_id: i64,
+    role: ProjectRole,
+) -> Result<project_member::Model, DbErr> {
+    project_member::ActiveModel {
+        project_id: Set(project_id),
+        user_id: Set(user_id),
+        role: Set(role),
+        ..Default::default()
+    }
+    .insert(db)
+    .await
 }

@@ -165,6 +165,7 @@ async fn save(store: &Store, viewer: &Viewer, path: &str, save: Save<'_>) -> Res
         .one(&txn)
         .await?
         .ok_or_else(|| StoreError::not_found(format!("no wiki page {}", echo(path))))?;
+    tell_webhooks(&txn, &page, viewer).await?;
     txn.commit().await?;
     Ok(page)
 }
@@ -188,6 +189,21 @@ async fn record_revision(
     .insert(txn)
     .await?;
     Ok(())
+}
+
+/// The page's change, to the workspace's webhooks.
+async fn tell_webhooks(txn: &sea_orm::DatabaseTransaction, page: &wiki_page::Model, viewer: &Viewer) -> Result<()> {
+    let mut data = serde_json::Map::new();
+    data.insert("actor".into(), viewer.username.clone().into());
+    data.insert("at".into(), page.updated_at.to_rfc3339_opts(chrono::SecondsFormat::Millis, true).into());
+    data.insert("path".into(), page.path.clone().into());
+    data.insert("title".into(), page.title.clone().into());
+    data.insert("revision".into(), page.revision.into());
+    if page.deleted_at.is_some() {
+        data.insert("deleted".into(), true.into());
+    }
+    let kind = super::webhooks::EventType::WikiPageChanged;
+    Ok(super::webhooks::outbox::enqueue(txn, page.workspace_id, page.project_id, kind, data).await?)
 }
 
 /// The page at `path` a write aims at, live or a tombstone, and the
@@ -338,6 +354,7 @@ async fn create(
     .insert(&txn)
     .await?;
     record_revision(&txn, page.id, 1, content, viewer, at).await?;
+    tell_webhooks(&txn, &page, viewer).await?;
     txn.commit().await?;
     Ok(page)
 }

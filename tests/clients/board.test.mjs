@@ -380,7 +380,13 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
 
     // The same from the keyboard, with the card's status menu: arrow keys
     // browse the options and move nothing; Enter commits.
-    const other = page.locator(`.column[data-status="${from}"] article.card`).first();
+    // (Another card: a live re-read that began before the drag's write
+    // may show the dragged one in its old column for a moment.)
+    await page.waitForFunction(
+      ([status, moved]) => !document.querySelector(`.column[data-status="${status}"] article.card[data-ref="${moved}"]`),
+      [from, ref],
+    );
+    const other = page.locator(`.column[data-status="${from}"] article.card:not([data-ref="${ref}"])`).first();
     const otherRef = await other.getAttribute('data-ref');
     const menu = other.getByRole('button', { name: `Status of ${otherRef}` });
     await menu.focus();

@@ -16,7 +16,7 @@ export const freePort = () =>
   });
 
 /// Starts the server with `flags` after `serve --demo --listen ...`;
-/// resolves to { base, token, databaseUrl, port } once it is ready.
+/// resolves to { base, token, databaseUrl, port, child } once it is ready.
 export async function startServer(t, bin, flags = [], port = undefined) {
   const dir = mkdtempSync(join(tmpdir(), 'tasklens-client-'));
   port ??= await freePort();
@@ -40,7 +40,7 @@ export async function startServer(t, bin, flags = [], port = undefined) {
   for (let i = 0; i < 600; i++) {
     const token = /^token for demo: (tl_\S+)$/m.exec(out)?.[1];
     const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
-    if (token && ready) return { base, token, databaseUrl, port };
+    if (token && ready) return { base, token, databaseUrl, port, child };
     if (child.exitCode !== null) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

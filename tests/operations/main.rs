@@ -18,3 +18,4 @@ mod imports;
 mod oauth_users;
 mod process;
 mod readiness;
+mod webhooks;

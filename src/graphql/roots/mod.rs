@@ -7,7 +7,10 @@ mod nodes;
 mod projects;
 mod tasks;
 mod tokens;
+mod webhooks;
 mod wiki;
+
+pub use webhooks::WebhookPolicy;
 
 use async_graphql::MergedObject;
 
@@ -23,6 +26,7 @@ pub struct QueryRoot(
     tokens::TokensQuery,
     wiki::WikiQuery,
     nodes::UsersQuery,
+    webhooks::WebhooksQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -33,6 +37,7 @@ pub struct MutationRoot(
     wiki::WikiMutation,
     tokens::TokensMutation,
     agents::AgentsMutation,
+    webhooks::WebhooksMutation,
 );
 
 fn not_found(what: String) -> async_graphql::Error {

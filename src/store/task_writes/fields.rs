@@ -5,11 +5,11 @@
 //! and their order are kept here.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use sea_orm::{ActiveEnum, ActiveModelTrait, ConnectionTrait, DbErr, Set};
+use sea_orm::{ActiveModelTrait, ConnectionTrait, DbErr, Set};
 
 use entity::{Priority, TaskKind, status, task};
 
-use super::log::Changes;
+use super::log::{Changes, logged};
 
 /// A task's row as stored and as it will be written, and what moved.
 pub(crate) struct RowChange {
@@ -50,12 +50,12 @@ impl RowChange {
     }
 
     pub fn priority(&mut self, priority: Priority) {
-        self.changes.record("priority", Some(self.current.priority.to_value()), Some(priority.to_value()));
+        self.changes.record("priority", Some(logged(self.current.priority)), Some(logged(priority)));
         self.row.priority = Set(priority);
     }
 
     pub fn kind(&mut self, kind: TaskKind) {
-        self.changes.record("kind", Some(self.current.kind.to_value()), Some(kind.to_value()));
+        self.changes.record("kind", Some(logged(self.current.kind)), Some(logged(kind)));
         self.row.kind = Set(kind);
     }
 
@@ -88,6 +88,19 @@ impl RowChange {
         self.row.claimed_at = Set(None);
         self.row.claim_until = Set(None);
         self.row.claim_ttl_seconds = Set(None);
+    }
+
+    /// The instant the task was last active, as the caller's rule gives it.
+    pub fn touched(&mut self, at: DateTime<Utc>) {
+        self.row.updated_at = Set(at);
+    }
+
+    /// What an import recorded of the task's source: the state it read
+    /// (to tell next time which fields the other tracker changed) and
+    /// the address there.
+    pub fn source(&mut self, state: Option<String>, url: Option<String>) {
+        self.row.source_state = Set(state);
+        self.row.source_url = Set(url);
     }
 
     /// Writes the row (its `updated_at` as the caller set it), a change

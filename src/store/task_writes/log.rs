@@ -4,9 +4,15 @@
 //! written in the order they were filed.
 
 use chrono::{DateTime, Utc};
-use sea_orm::{ConnectionTrait, DbErr, Set};
+use sea_orm::{ActiveEnum, ConnectionTrait, DbErr, Set};
 
 use entity::{task, task_event};
+
+/// An enum (a priority, a kind) as the change log shows it: its stored
+/// value.
+pub(crate) fn logged<E: ActiveEnum<Value = String>>(value: E) -> String {
+    value.to_value()
+}
 
 /// One field of a task moved from `old` to `new`, as the change log
 /// shows it (names joined by commas, keys rather than ids).
@@ -46,10 +52,21 @@ pub(crate) struct Actor {
     pub at: DateTime<Utc>,
 }
 
+/// One event as filed: a change of a task, by an actor, and the revision
+/// it brought the task to (none for a comment or a claim).
+#[derive(Debug, Clone)]
+pub(crate) struct Filed {
+    pub task_id: i64,
+    pub project_id: i64,
+    pub by: Actor,
+    pub change: Change,
+    pub revision: Option<i32>,
+}
+
 /// The events of one transaction, written when it is about to commit.
 #[derive(Debug, Default)]
 pub(crate) struct EventLog {
-    rows: Vec<task_event::ActiveModel>,
+    filed: Vec<Filed>,
 }
 
 impl EventLog {
@@ -63,25 +80,32 @@ impl EventLog {
     /// Files one event of the task with this id in that project, with the
     /// revision it brought the task to (none for a comment).
     pub fn file_one(&mut self, task_id: i64, project_id: i64, by: Actor, change: Change, revision: Option<i32>) {
-        self.rows.push(task_event::ActiveModel {
-            task_id: Set(task_id),
-            project_id: Set(project_id),
-            actor_id: Set(by.user_id),
-            at: Set(by.at),
-            field: Set(change.field.to_owned()),
-            old_value: Set(change.old),
-            new_value: Set(change.new),
-            revision: Set(revision),
-            ..Default::default()
-        });
+        self.filed.push(Filed { task_id, project_id, by, change, revision });
     }
 
-    /// Writes what was filed, in order (event ids follow it), and returns
-    /// how many events that was. The caller wakes the live feed once the
-    /// transaction's last events are written (`feed::notify_in`).
+    /// Writes what was filed, in order (event ids follow it), with the
+    /// webhook deliveries it makes (the outbox, in the same transaction),
+    /// and returns how many events that was. The caller wakes the live
+    /// feed once the transaction's last events are written
+    /// (`feed::notify_in`).
     pub async fn write(&mut self, txn: &impl ConnectionTrait) -> Result<u64, DbErr> {
-        let rows = std::mem::take(&mut self.rows);
-        let written = rows.len() as u64;
+        let filed = std::mem::take(&mut self.filed);
+        let written = filed.len() as u64;
+        crate::store::webhooks::outbox::enqueue_task_changes(txn, &filed).await?;
+        let rows = filed
+            .into_iter()
+            .map(|f| task_event::ActiveModel {
+                task_id: Set(f.task_id),
+                project_id: Set(f.project_id),
+                actor_id: Set(f.by.user_id),
+                at: Set(f.by.at),
+                field: Set(f.change.field.to_owned()),
+                old_value: Set(f.change.old),
+                new_value: Set(f.change.new),
+                revision: Set(f.revision),
+                ..Default::default()
+            })
+            .collect();
         crate::store::rows::insert_active(txn, rows).await?;
         Ok(written)
     }

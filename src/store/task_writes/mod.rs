@@ -27,7 +27,7 @@ use super::viewer::Viewer;
 use super::visibility::require_write;
 use super::{Result, Store, StoreError, now};
 use fields::RowChange;
-pub(crate) use links::{coworker_rows, label_rows, replace_coworkers, replace_labels};
+pub(crate) use links::{Replaced, coworker_rows, label_rows, replace_coworkers, replace_labels};
 use log::{Actor, Change, EventLog};
 use lookups::*;
 
@@ -233,7 +233,7 @@ pub async fn update_task(
             txn.rollback().await?;
             return Ok((change.current, 0));
         }
-        change.row.updated_at = Set(by.at);
+        change.touched(by.at);
         save_and_commit(txn, change, by).await
     })
     .await?;
@@ -381,7 +381,7 @@ pub async fn delete_task(store: &Store, viewer: &Viewer, task_ref: &str) -> Resu
         let by = actor(viewer);
         let mut change = RowChange::of(current);
         change.tombstone(by.at);
-        change.row.updated_at = Set(by.at);
+        change.touched(by.at);
         save_and_commit(txn, change, by).await
     })
     .await?;

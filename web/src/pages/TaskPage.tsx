@@ -14,7 +14,7 @@ import { Html } from '../parts/Html';
 import { PageProblem } from '../parts/PageProblem';
 import { Due, Labels } from '../parts/TaskCard';
 import { FieldProblem } from '../parts/FieldProblem';
-import { PeopleOptions, PriorityOptions, StatusOptions } from '../parts/Options';
+import { PeopleOptions, PriorityOptions, StatusOptions, useProjectChoices } from '../parts/Options';
 import { fieldError, type FieldError } from '../parts/fieldError';
 import { MarkdownField } from '../parts/MarkdownField';
 import { Comments } from '../parts/Comments';
@@ -65,22 +65,7 @@ const TaskPageDetails = graphql(`
         key
         name
         lastEventCursor
-        statuses {
-          key
-          name
-        }
-        labels {
-          name
-          color
-        }
-        members(first: 100) {
-          nodes {
-            user {
-              username
-              displayName
-            }
-          }
-        }
+        ...ProjectChoicesFields
       }
     }
     agentSessions(active: true, first: 100) {
@@ -188,6 +173,7 @@ export function TaskPage({ taskRef }: { taskRef: string }) {
 
 function TaskFields({ task }: { task: Task }) {
   const { readOnly } = useSession();
+  const choices = useProjectChoices(task.project);
   const [, update] = useMutation(UpdateTask);
   const [, remove] = useMutation(DeleteTask);
   const [error, setError] = useState<FieldError | null>(null);
@@ -206,7 +192,6 @@ function TaskFields({ task }: { task: Task }) {
     else setSaved(`${what} saved`);
     return !result.error;
   };
-  const people = task.project?.members.nodes.flatMap((m) => (m.user ? [m.user] : [])) ?? [];
 
   if (!editable) {
     return (
@@ -239,7 +224,7 @@ function TaskFields({ task }: { task: Task }) {
         <label>
           Status
           <select value={task.status?.key ?? ''} onChange={(e) => save({ status: e.target.value }, 'Status')}>
-            <StatusOptions statuses={task.project?.statuses ?? []} />
+            <StatusOptions statuses={choices?.statuses ?? []} />
           </select>
         </label>
         <label>
@@ -249,7 +234,7 @@ function TaskFields({ task }: { task: Task }) {
             onChange={(e) => save({ assignee: e.target.value === '' ? null : e.target.value }, 'Assignee')}
           >
             <option value="">nobody</option>
-            <PeopleOptions people={people} />
+            <PeopleOptions people={choices?.people ?? []} />
           </select>
         </label>
         <label>
@@ -261,7 +246,7 @@ function TaskFields({ task }: { task: Task }) {
         <DueField task={task} save={save} error={error} />
         <fieldset className="label-picks">
           <legend>Labels</legend>
-          {task.project?.labels.map((label) => {
+          {choices?.labels.map((label) => {
             const on = task.labels.some((l) => l.name === label.name);
             return (
               <label key={label.name} className="inline">

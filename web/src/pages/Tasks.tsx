@@ -40,18 +40,7 @@ const ProjectBoard = graphql(`
         name
         category
       }
-      labels {
-        name
-        color
-      }
-      members(first: 100) {
-        nodes {
-          user {
-            username
-            displayName
-          }
-        }
-      }
+      ...ProjectChoicesFields
     }
   }
 `);
@@ -155,7 +144,6 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
       </main>
     );
   const p = data.project;
-  const people = p.members.nodes.flatMap((m) => (m.user ? [m.user] : []));
   const mover: Move | undefined = readOnly ? undefined : { statuses: p.statuses, to: moveTo };
   const state = { ...filters, text };
 
@@ -175,12 +163,8 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
           List
         </Link>
       </nav>
-      <Filters
-        state={filters}
-        onChange={setFilters}
-        choices={{ statuses: view === 'list' ? p.statuses : undefined, people, labels: p.labels }}
-      />
-      {!readOnly && <NewTask project={p.key} statuses={p.statuses} people={people} labels={p.labels} />}
+      <Filters state={filters} onChange={setFilters} choices={{ project: p, statuses: view === 'list' }} />
+      {!readOnly && <NewTask project={p.key} choices={p} />}
       {moveError !== null && (
         <p role="alert" className="problem">
           {moveError}

@@ -1,6 +1,7 @@
 // The task filters a person sets above a board or a list, turned into the
 // API's `TaskFilter` (every field given must hold).
 import type { TaskFilter, TaskOrder } from '../gql/graphql';
+import { useProjectChoices, type ProjectChoicesRef } from './Options';
 
 export interface FilterState {
   status: string;
@@ -45,9 +46,11 @@ const ORDERS: { value: TaskOrder; name: string }[] = [
 ];
 
 export interface Choices {
-  statuses?: { key: string; name: string }[];
-  people?: { username: string; displayName: string }[];
-  labels?: { name: string }[];
+  /** The project whose members and labels are offered; without one, an
+   * assignee and a label are typed. */
+  project?: ProjectChoicesRef;
+  /** Its statuses are offered too (a board's columns already are them). */
+  statuses?: boolean;
   /** The list is the viewer's own: no assignee to choose. */
   noAssignee?: boolean;
 }
@@ -61,6 +64,7 @@ export function Filters({
   onChange: (next: FilterState) => void;
   choices: Choices;
 }) {
+  const project = useProjectChoices(choices.project);
   const set = <K extends keyof FilterState>(key: K, value: FilterState[K]) => onChange({ ...state, [key]: value });
   return (
     <form className="filters" role="search" aria-label="Filter tasks" onSubmit={(e) => e.preventDefault()}>
@@ -68,12 +72,12 @@ export function Filters({
         Text
         <input type="search" value={state.text} onChange={(e) => set('text', e.target.value)} placeholder="words" />
       </label>
-      {choices.statuses && (
+      {project && choices.statuses && (
         <label>
           Status
           <select value={state.status} onChange={(e) => set('status', e.target.value)}>
             <option value="">any</option>
-            {choices.statuses.map((s) => (
+            {project.statuses.map((s) => (
               <option key={s.key} value={s.key}>
                 {s.name}
               </option>
@@ -84,11 +88,11 @@ export function Filters({
       {!choices.noAssignee && (
         <label>
           Assignee
-          {choices.people ? (
+          {project ? (
             <select value={state.assignee} onChange={(e) => set('assignee', e.target.value)}>
               <option value="">anyone</option>
               <option value="me">me</option>
-              {choices.people.map((p) => (
+              {project.people.map((p) => (
                 <option key={p.username} value={p.username}>
                   {p.displayName} (@{p.username})
                 </option>
@@ -101,10 +105,10 @@ export function Filters({
       )}
       <label>
         Label
-        {choices.labels ? (
+        {project ? (
           <select value={state.label} onChange={(e) => set('label', e.target.value)}>
             <option value="">any</option>
-            {choices.labels.map((l) => (
+            {project.labels.map((l) => (
               <option key={l.name} value={l.name}>
                 {l.name}
               </option>

@@ -8,7 +8,7 @@ import type { Priority } from '../gql/graphql';
 import { fieldError, type FieldError } from './fieldError';
 import { FieldProblem } from './FieldProblem';
 import { MarkdownField } from './MarkdownField';
-import { PeopleOptions, PriorityOptions, StatusOptions } from './Options';
+import { PeopleOptions, PriorityOptions, StatusOptions, useProjectChoices, type ProjectChoicesRef } from './Options';
 
 const CreateTask = graphql(`
   mutation CreateTask($input: CreateTaskInput!) {
@@ -19,17 +19,8 @@ const CreateTask = graphql(`
   }
 `);
 
-export function NewTask({
-  project,
-  statuses,
-  people,
-  labels,
-}: {
-  project: string;
-  statuses: { key: string; name: string }[];
-  people: { username: string; displayName: string }[];
-  labels: { name: string }[];
-}) {
+export function NewTask({ project, choices }: { project: string; choices: ProjectChoicesRef }) {
+  const { statuses, people, labels } = useProjectChoices(choices);
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [status, setStatus] = useState('');

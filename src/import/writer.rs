@@ -1,28 +1,20 @@
-//! Writes what an importer read into one project, inside the caller's
-//! transaction: tasks found by their source (so a second run of the same
+//! Writes what an importer read into one project, through the store's
+//! import transaction (`store::import_writes`): tasks found by their source (so a second run of the same
 //! files changes nothing and an edited file updates in place, with change
 //! log events), comments found by their id there, people matched or made
 //! once, labels made on first use. Rows are written a batch at a time.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseTransaction, DbErr, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-};
+use entity::{StatusCategory, comment, label, project, status, task};
 
-use entity::{
-    ProjectRole, StatusCategory, comment, external_user, label, project, project_member, status, task, user, workspace,
-};
-
-use super::{
-    Body, ExternalComment, ExternalIssue, ExternalLabel, ImportedState, MAX_SOURCE_KEY_CHARS, Origin, Person,
-    SourceSystem,
-};
+use super::records::{Body, ExternalComment, ExternalIssue, ExternalLabel, ImportedState, Origin, Person};
+use crate::store::import_writes::{ImportWrites, ImportedComment, ImportedTask};
+use crate::store::sources::{MAX_SOURCE_KEY_CHARS, SourceSystem};
 use crate::store::task_writes::fields::RowChange;
 use crate::store::task_writes::log::{Actor, Change, Changes, EventLog};
-use crate::store::task_writes::{coworker_rows, label_rows, numbers, replace_coworkers, replace_labels, rules};
+use crate::store::task_writes::rules;
 use crate::store::{StoreError, input, now};
-use crate::text::echo;
 
 mod lookups;
 
@@ -47,12 +39,6 @@ pub enum WriteError {
 impl WriteError {
     fn record(origin: &Origin, error: StoreError) -> Self {
         Self::Record { origin: origin.clone(), error: Box::new(error) }
-    }
-}
-
-impl From<DbErr> for WriteError {
-    fn from(err: DbErr) -> Self {
-        Self::Store(StoreError::Db(err))
     }
 }
 
@@ -111,7 +97,7 @@ pub struct Destination {
 }
 
 pub struct Importer<'a> {
-    txn: &'a DatabaseTransaction,
+    store: &'a ImportWrites,
     system: SourceSystem,
     project: project::Model,
     statuses: Vec<status::Model>,
@@ -142,34 +128,17 @@ pub struct Importer<'a> {
 }
 
 impl<'a> Importer<'a> {
-    pub async fn begin(txn: &'a DatabaseTransaction, system: SourceSystem, to: &Destination) -> Result<Self> {
-        let project =
-            match project::Entity::find().filter(project::Column::Key.eq(to.project.as_str())).one(txn).await? {
-                Some(project) => project,
-                None => lookups::create_project(txn, to).await?,
-            };
-        let statuses = status::Entity::find()
-            .filter(status::Column::ProjectId.eq(project.id))
-            .order_by_asc(status::Column::Position)
-            .all(txn)
-            .await?;
-        let labels = label::Entity::find()
-            .filter(label::Column::ProjectId.eq(project.id))
-            .all(txn)
-            .await?
-            .into_iter()
-            .map(|l| (l.name.to_lowercase(), l))
-            .collect();
-        let members = project_member::Entity::find()
-            .filter(project_member::Column::ProjectId.eq(project.id))
-            .all(txn)
-            .await?
-            .into_iter()
-            .map(|m| m.user_id)
-            .collect();
-        let last = numbers::lock_numbers(txn, project.id).await?;
+    pub async fn begin(store: &'a ImportWrites, system: SourceSystem, to: &Destination) -> Result<Self> {
+        let project = match store.project(&to.project).await? {
+            Some(project) => project,
+            None => store.create_project(&to.project, to.workspace.as_deref(), &to.name).await?,
+        };
+        let statuses = store.statuses(project.id).await?;
+        let labels = store.labels(project.id).await?.into_iter().map(|l| (l.name.to_lowercase(), l)).collect();
+        let members = store.member_ids(project.id).await?;
+        let last = store.lock_numbers(project.id).await?;
         Ok(Self {
-            txn,
+            store,
             system,
             project,
             statuses,
@@ -235,7 +204,7 @@ impl<'a> Importer<'a> {
         self.flush_comments().await?;
         self.link_parents().await?;
         if self.events > 0 {
-            crate::store::feed::notify_in(self.txn).await?;
+            self.store.notify().await?;
         }
         self.counts.tasks_created = self.created.len() as u64;
         self.counts.tasks_updated = self.changed.len() as u64;
@@ -249,18 +218,7 @@ impl<'a> Importer<'a> {
         }
         let batch = std::mem::take(&mut self.issues);
         let keys: Vec<&str> = batch.iter().map(|(_, i)| i.key.as_str()).collect();
-        let existing: HashMap<String, task::Model> = task::Entity::find()
-            .filter(task::Column::ProjectId.eq(self.project.id))
-            .filter(task::Column::SourceSystem.eq(self.system.as_str()))
-            .filter(task::Column::SourceKey.is_in(keys))
-            // Locked until the commit: a concurrent write of one of them
-            // waits, so revisions move on from what the import read.
-            .lock_exclusive()
-            .all(self.txn)
-            .await?
-            .into_iter()
-            .filter_map(|t| Some((t.source_key.clone()?, t)))
-            .collect();
+        let existing = self.store.tasks_by_source(self.project.id, self.system, keys).await?;
         let mut fresh = Vec::new();
         for (origin, issue) in batch {
             let wanted = self.wanted(&origin, &issue).await?;
@@ -321,6 +279,7 @@ impl<'a> Importer<'a> {
             labels: labels.clone(),
             due: issue.due_date,
             parent: issue.parent.clone(),
+            updated: Some(issue.updated_at),
         };
         Ok(Wanted { title, description, status, assignee, coworkers, labels, author, state })
     }
@@ -332,20 +291,9 @@ impl<'a> Importer<'a> {
         let numbers = self.numbers_for(&fresh).await?;
         let mut rows = Vec::with_capacity(fresh.len());
         for ((_, issue, wanted), number) in fresh.iter().zip(&numbers) {
-            rows.push(self.new_row(issue, wanted, *number).await?);
+            rows.push(self.new_task(issue, wanted, *number).await?);
         }
-        task::Entity::insert_many(rows).exec(self.txn).await?;
-        let ids: HashMap<i32, i64> = task::Entity::find()
-            .select_only()
-            .column(task::Column::Number)
-            .column(task::Column::Id)
-            .filter(task::Column::ProjectId.eq(self.project.id))
-            .filter(task::Column::Number.is_in(numbers.clone()))
-            .into_tuple::<(i32, i64)>()
-            .all(self.txn)
-            .await?
-            .into_iter()
-            .collect();
+        let ids = self.store.insert_tasks(self.project.id, rows).await?;
         self.link_created(fresh, numbers, &ids).await
     }
 
@@ -353,16 +301,7 @@ impl<'a> Importer<'a> {
     /// free here, else the next free one.
     async fn numbers_for(&mut self, fresh: &[(Origin, ExternalIssue, Wanted)]) -> Result<Vec<i32>> {
         let asked: Vec<i32> = fresh.iter().filter_map(|(_, i, _)| i.number).collect();
-        let mut taken: HashSet<i32> = task::Entity::find()
-            .select_only()
-            .column(task::Column::Number)
-            .filter(task::Column::ProjectId.eq(self.project.id))
-            .filter(task::Column::Number.is_in(asked))
-            .into_tuple::<i32>()
-            .all(self.txn)
-            .await?
-            .into_iter()
-            .collect();
+        let mut taken = self.store.numbers_taken(self.project.id, asked).await?;
         let mut numbers = Vec::with_capacity(fresh.len());
         for (origin, issue, _) in fresh {
             let number = match issue.number.filter(|n| *n >= 1 && !taken.contains(n)) {
@@ -385,35 +324,31 @@ impl<'a> Importer<'a> {
         Ok(numbers)
     }
 
-    /// The row of a task the import makes.
-    async fn new_row(&mut self, issue: &ExternalIssue, wanted: &Wanted, number: i32) -> Result<task::ActiveModel> {
+    /// A task the import makes (its parent linked once all are in).
+    async fn new_task(&mut self, issue: &ExternalIssue, wanted: &Wanted, number: i32) -> Result<ImportedTask> {
         let closed = wanted.status.category.is_closed();
         let created_by = match wanted.author {
             Some(author) => author,
             None => self.import_user().await?,
         };
-        Ok(task::ActiveModel {
-            project_id: Set(self.project.id),
-            number: Set(number),
-            title: Set(wanted.title.clone()),
-            description: Set(wanted.description.clone()),
-            status_id: Set(wanted.status.id),
-            priority: Set(issue.priority.unwrap_or(entity::Priority::None)),
-            kind: Set(issue.kind.unwrap_or(entity::TaskKind::Task)),
-            parent_id: Set(None),
-            assignee_id: Set(wanted.assignee),
-            due_date: Set(issue.due_date),
-            created_by_id: Set(created_by),
-            created_at: Set(issue.created_at),
-            updated_at: Set(issue.updated_at.max(issue.created_at)),
-            completed_at: Set(closed.then(|| issue.closed_at.unwrap_or(issue.updated_at))),
-            deleted_at: Set(None),
-            source_system: Set(Some(self.system.as_str().to_owned())),
-            source_key: Set(Some(issue.key.clone())),
-            source_url: Set(issue.url.clone()),
-            source_state: Set(serde_json::to_string(&wanted.state).ok()),
-            revision: Set(1),
-            ..Default::default()
+        Ok(ImportedTask {
+            project_id: self.project.id,
+            number,
+            title: wanted.title.clone(),
+            description: wanted.description.clone(),
+            status_id: wanted.status.id,
+            priority: issue.priority.unwrap_or(entity::Priority::None),
+            kind: issue.kind.unwrap_or(entity::TaskKind::Task),
+            assignee_id: wanted.assignee,
+            due_date: issue.due_date,
+            created_by_id: created_by,
+            created_at: issue.created_at,
+            updated_at: issue.updated_at.max(issue.created_at),
+            completed_at: closed.then(|| issue.closed_at.unwrap_or(issue.updated_at)),
+            source_system: self.system,
+            source_key: issue.key.clone(),
+            source_url: issue.url.clone(),
+            source_state: serde_json::to_string(&wanted.state).ok(),
         })
     }
 
@@ -436,8 +371,8 @@ impl<'a> Importer<'a> {
             if issue.parent.is_some() {
                 self.parents.push((origin, id, issue.parent.clone()));
             }
-            links.extend(label_rows(id, &wanted.labels));
-            coworkers.extend(coworker_rows(id, &wanted.coworkers));
+            links.push((id, wanted.labels));
+            coworkers.push((id, wanted.coworkers));
             let user_id = match wanted.author {
                 Some(author) => author,
                 None => self.import_user().await?,
@@ -446,8 +381,7 @@ impl<'a> Importer<'a> {
             self.log.file_one(id, self.project.id, Actor { user_id, at: issue.created_at }, created, Some(1));
             self.created.insert(id);
         }
-        crate::store::rows::insert_active(self.txn, links).await?;
-        crate::store::rows::insert_active(self.txn, coworkers).await?;
+        self.store.insert_links(&links, &coworkers).await?;
         self.write_log().await
     }
 
@@ -469,19 +403,23 @@ impl<'a> Importer<'a> {
             last: current.source_state.as_deref().and_then(|s| serde_json::from_str(s).ok()),
             new: &wanted.state,
         };
+        if since.is_older() {
+            self.skip("issues older than the version imported (unchanged)");
+            return Ok(());
+        }
         if since.moved(|s| key(&s.parent)) {
             self.parents.push((origin.clone(), current.id, issue.parent.clone()));
         }
         let mut change = RowChange::of(current.clone());
         self.field_changes(issue, &wanted, &since, &mut change).await?;
         if since.moved(|s| key(&s.coworkers)) {
-            if let Some(replaced) = replace_coworkers(self.txn, current.id, &wanted.coworkers).await? {
+            if let Some(replaced) = self.store.replace_coworkers(current.id, &wanted.coworkers).await? {
                 let (old, new) = (self.names_of(replaced.old).await?, self.names_of(replaced.new).await?);
                 change.changes.record("coworkers", old, new);
             }
         }
         if since.moved(|s| key(&s.labels)) {
-            if let Some(replaced) = replace_labels(self.txn, current.id, &wanted.labels).await? {
+            if let Some(replaced) = self.store.replace_labels(current.id, &wanted.labels).await? {
                 let (old, new) = (self.label_names(&replaced.old), self.label_names(&replaced.new));
                 change.changes.record("labels", old, new);
             }
@@ -542,20 +480,16 @@ impl<'a> Importer<'a> {
         if !changed && !later && !url_moved && !state_moved {
             return Ok(());
         }
-        if state_moved {
-            change.row.source_state = Set(state);
-        }
-        if url_moved {
-            change.row.source_url = Set(issue.url.clone());
-        }
+        let current_id = current.id;
+        change.source(state, issue.url.clone());
         if changed {
-            change.row.updated_at = Set(at);
-            self.changed.insert(current.id);
+            change.touched(at);
+            self.changed.insert(current_id);
         } else if later {
             // Active there (a comment, say) with nothing to change here.
-            change.row.updated_at = Set(issue.updated_at);
+            change.touched(issue.updated_at);
         }
-        let (task, changes) = change.write(self.txn).await?;
+        let (task, changes) = self.store.write_change(change).await?;
         self.file(&task, at, changes).await
     }
 
@@ -594,11 +528,8 @@ impl<'a> Importer<'a> {
                     self.counts.comments_unchanged += 1;
                 }
                 Some(current) => {
-                    let mut row: comment::ActiveModel = current.clone().into();
-                    row.body = Set(body);
-                    row.author_id = Set(author);
-                    row.updated_at = Set(comment.updated_at.max(current.created_at));
-                    row.update(self.txn).await?;
+                    let updated_at = comment.updated_at.max(current.created_at);
+                    self.store.update_comment(current, body, author, updated_at).await?;
                     self.counts.comments_updated += 1;
                 }
                 None => fresh.push((task_id, author, body, comment)),
@@ -609,18 +540,16 @@ impl<'a> Importer<'a> {
         }
         let rows = fresh
             .iter()
-            .map(|(task_id, author, body, c)| comment::ActiveModel {
-                task_id: Set(*task_id),
-                author_id: Set(*author),
-                body: Set(body.clone()),
-                created_at: Set(c.created_at),
-                updated_at: Set(c.updated_at.max(c.created_at)),
-                deleted_at: Set(None),
-                source_key: Set(Some(c.key.clone())),
-                ..Default::default()
+            .map(|(task_id, author, body, c)| ImportedComment {
+                task_id: *task_id,
+                author_id: *author,
+                body: body.clone(),
+                created_at: c.created_at,
+                updated_at: c.updated_at.max(c.created_at),
+                source_key: c.key.clone(),
             })
             .collect();
-        crate::store::rows::insert_active(self.txn, rows).await?;
+        self.store.insert_comments(rows).await?;
         let ids: HashMap<(i64, String), i64> =
             self.imported_comments(fresh.iter().map(|(t, ..)| *t)).await?.into_iter().map(|(k, c)| (k, c.id)).collect();
         for (task_id, author, _, c) in &fresh {
@@ -633,22 +562,12 @@ impl<'a> Importer<'a> {
         self.write_log().await
     }
 
-    /// The imported comments of these tasks, by task and source key. By
-    /// task alone: a filter on both columns would make SQLite probe the
-    /// index for every pair of the two lists.
+    /// The imported comments of these tasks, by task and source key.
     async fn imported_comments(
         &self,
         task_ids: impl Iterator<Item = i64>,
     ) -> Result<HashMap<(i64, String), comment::Model>> {
-        let task_ids: HashSet<i64> = task_ids.collect();
-        Ok(comment::Entity::find()
-            .filter(comment::Column::TaskId.is_in(task_ids))
-            .filter(comment::Column::SourceKey.is_not_null())
-            .all(self.txn)
-            .await?
-            .into_iter()
-            .filter_map(|c| Some(((c.task_id, c.source_key.clone()?), c)))
-            .collect())
+        Ok(self.store.imported_comments(task_ids.collect()).await?)
     }
 
     /// Learns the ids of tasks imported by earlier runs, by source key.
@@ -657,17 +576,7 @@ impl<'a> Importer<'a> {
         if missing.is_empty() {
             return Ok(());
         }
-        let found = task::Entity::find()
-            .select_only()
-            .column(task::Column::SourceKey)
-            .column(task::Column::Id)
-            .filter(task::Column::ProjectId.eq(self.project.id))
-            .filter(task::Column::SourceSystem.eq(self.system.as_str()))
-            .filter(task::Column::SourceKey.is_in(missing))
-            .filter(task::Column::DeletedAt.is_null())
-            .into_tuple::<(String, i64)>()
-            .all(self.txn)
-            .await?;
+        let found = self.store.task_ids_by_source(self.project.id, self.system, missing).await?;
         self.tasks.extend(found);
         Ok(())
     }
@@ -678,14 +587,7 @@ impl<'a> Importer<'a> {
         for chunk in parents.chunks(BATCH) {
             self.find_tasks(chunk.iter().filter_map(|(_, _, p)| p.as_deref())).await?;
             let ids: Vec<i64> = chunk.iter().map(|(_, id, _)| *id).collect();
-            let current: HashMap<i64, task::Model> = task::Entity::find()
-                .filter(task::Column::Id.is_in(ids))
-                .lock_exclusive()
-                .all(self.txn)
-                .await?
-                .into_iter()
-                .map(|t| (t.id, t))
-                .collect();
+            let current = self.store.tasks_locked(ids).await?;
             for (origin, id, parent_key) in chunk {
                 let Some(task) = current.get(id) else { continue };
                 let parent = match parent_key {
@@ -726,10 +628,10 @@ impl<'a> Importer<'a> {
                 if self.created.contains(&task.id) {
                     change.changes = Changes::default();
                 } else {
-                    change.row.updated_at = Set(at);
+                    change.touched(at);
                     self.changed.insert(task.id);
                 }
-                let (task, changes) = change.write(self.txn).await?;
+                let (task, changes) = self.store.write_change(change).await?;
                 self.file(&task, at, changes).await?;
             }
         }
@@ -748,7 +650,7 @@ impl<'a> Importer<'a> {
     }
 
     async fn write_log(&mut self) -> Result<()> {
-        self.events += self.log.write(self.txn).await?;
+        self.events += self.store.write_log(&mut self.log).await?;
         Ok(())
     }
 
@@ -769,6 +671,14 @@ impl Since<'_> {
     /// (always, when none is recorded).
     fn moved(&self, field: impl Fn(&ImportedState) -> Vec<u8>) -> bool {
         self.last.as_ref().is_none_or(|last| field(last) != field(self.new))
+    }
+
+    /// Whether what is read now is an older version than the last import's.
+    fn is_older(&self) -> bool {
+        match (self.last.as_ref().and_then(|l| l.updated), self.new.updated) {
+            (Some(last), Some(new)) => new < last,
+            _ => false,
+        }
     }
 }
 

@@ -1,0 +1,98 @@
+//! `POST /hooks/github/{project}`: GitHub's signed deliveries for a project
+//! bound to its repository (`tasklens webhook github`). The signature
+//! (`X-Hub-Signature-256`, HMAC-SHA256 of the raw body with the project's
+//! secret) is checked in constant time before anything is read; an
+//! unsigned, tampered, oversized (over 25 MB) or replayed delivery is
+//! refused, one of another repository too; an event that is not mapped is
+//! answered 200 with the reason; the rest is written as an import writes
+//! it, within GitHub's 10 s.
+
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use hmac::{Hmac, Mac};
+use serde_json::json;
+use sha2::Sha256;
+
+use crate::App;
+use crate::import::github_hook::{Applied, HookEvent, apply, read};
+
+/// GitHub's own cap on a delivery's payload.
+pub const MAX_PAYLOAD_BYTES: usize = 25 << 20;
+/// GitHub gives up on an answer after 10 s.
+const ANSWER_WITHIN: Duration = Duration::from_secs(9);
+
+fn answer(status: StatusCode, key: &str, message: impl Into<String>) -> Response {
+    (status, axum::Json(json!({ key: message.into() }))).into_response()
+}
+
+/// Whether `header` (`sha256=` and the hex MAC) signs `body` with `secret`.
+fn signed(secret: &str, header: &str, body: &[u8]) -> bool {
+    let Some(hex_mac) = header.strip_prefix("sha256=") else { return false };
+    let Ok(mac_bytes) = hex::decode(hex_mac) else { return false };
+    let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(secret.as_bytes()) else { return false };
+    mac.update(body);
+    mac.verify_slice(&mac_bytes).is_ok()
+}
+
+fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
+}
+
+pub async fn receive(State(app): State<App>, Path(project): Path<String>, headers: HeaderMap, body: Bytes) -> Response {
+    let hook = match app.store.github_hook(&project).await {
+        Ok(Some(hook)) => hook,
+        Ok(None) => return answer(StatusCode::NOT_FOUND, "error", "no project here is bound to a GitHub repository"),
+        Err(err) => return answer(StatusCode::SERVICE_UNAVAILABLE, "error", err.to_string()),
+    };
+    let Some(signature) = header(&headers, "x-hub-signature-256") else {
+        return answer(StatusCode::UNAUTHORIZED, "error", "unsigned: X-Hub-Signature-256 is missing");
+    };
+    if !signed(&hook.secret, signature, &body) {
+        return answer(StatusCode::UNAUTHORIZED, "error", "the signature does not match the project's secret");
+    }
+    let (Some(event), Some(delivery)) = (header(&headers, "x-github-event"), header(&headers, "x-github-delivery"))
+    else {
+        return answer(StatusCode::BAD_REQUEST, "error", "X-GitHub-Event and X-GitHub-Delivery are required");
+    };
+    if delivery.is_empty() || delivery.len() > 64 || !delivery.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+        return answer(StatusCode::BAD_REQUEST, "error", "X-GitHub-Delivery is not a delivery id");
+    }
+    let (repository, records) = match read(event, delivery, &body) {
+        Ok(HookEvent::Ignore(why)) => return answer(StatusCode::OK, "ignored", why),
+        Ok(HookEvent::Apply { repository, records }) => (repository, records),
+        Err(err) => return answer(StatusCode::UNPROCESSABLE_ENTITY, "error", err.to_string()),
+    };
+    if repository != hook.repository {
+        let why = format!("this project is bound to {}, not {repository}", hook.repository);
+        return answer(StatusCode::UNPROCESSABLE_ENTITY, "error", why);
+    }
+    let applying = apply(&app.store, &project, hook.id, delivery, event, records);
+    match tokio::time::timeout(ANSWER_WITHIN, applying).await {
+        Ok(Ok(Applied::Written(counts, events))) => {
+            crate::store::task_writes::publish(&app.store, events);
+            answer(StatusCode::OK, "applied", counts.to_string())
+        }
+        Ok(Ok(Applied::Replayed)) => answer(StatusCode::CONFLICT, "error", "this delivery was applied already"),
+        Ok(Err(err)) => answer(StatusCode::UNPROCESSABLE_ENTITY, "error", err.to_string()),
+        Err(_) => answer(StatusCode::SERVICE_UNAVAILABLE, "error", "not written within 9 s; GitHub may redeliver it"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signatures_are_checked_as_github_makes_them() {
+        // GitHub's documented example: secret "It's a Secret to Everybody".
+        let header = "sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17";
+        assert!(signed("It's a Secret to Everybody", header, b"Hello, World!"));
+        assert!(!signed("It's a Secret to Everybody", header, b"Hello, World?"));
+        assert!(!signed("another secret", header, b"Hello, World!"));
+        assert!(!signed("It's a Secret to Everybody", "sha1=757107", b"Hello, World!"));
+    }
+}

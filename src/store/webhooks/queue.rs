@@ -1,0 +1,308 @@
+//! The deliveries waiting to be sent, as the gateways share them: each
+//! takes the due ones under a lease (on PostgreSQL with `FOR UPDATE SKIP
+//! LOCKED`, so two gateways never take the same), a task's deliveries to
+//! one endpoint one at a time in their order, and records each attempt:
+//! delivered, due again after a backoff, or failed for good (the endpoint
+//! then disabled with the reason).
+
+use chrono::{DateTime, TimeDelta, Utc};
+use rand::Rng;
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, LockBehavior, LockType, Query};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, DatabaseBackend, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect,
+    Set,
+};
+
+use entity::{webhook, webhook_delivery};
+
+use super::Manager;
+use crate::store::cursor::{self, KeyKind, KeyValue, PageArgs};
+use crate::store::keyset::{self, KeysetOrder, Page};
+use crate::store::{Result, Store, StoreError, begin_write, now};
+
+pub const PENDING: &str = "pending";
+pub const DELIVERED: &str = "delivered";
+pub const FAILED: &str = "failed";
+
+/// The waits before each retry (Standard Webhooks' schedule: about a day
+/// in all), each moved by up to a fifth either way so that endpoints
+/// coming back do not get every retry at once.
+const RETRY_AFTER: [TimeDelta; 7] = [
+    TimeDelta::seconds(5),
+    TimeDelta::minutes(5),
+    TimeDelta::minutes(30),
+    TimeDelta::hours(2),
+    TimeDelta::hours(5),
+    TimeDelta::hours(10),
+    TimeDelta::hours(10),
+];
+
+/// How long a gateway holds a delivery it sends (well past the send's
+/// own 10 s limit); one that died mid-send lets the lease lapse and
+/// another sends it again, under the same id.
+const LEASE: TimeDelta = TimeDelta::seconds(30);
+
+/// Deliveries kept this long after their last attempt.
+pub const KEPT_FOR: TimeDelta = TimeDelta::days(30);
+
+/// The most characters of an answer kept.
+pub const MAX_ANSWER_CHARS: usize = 1024;
+
+/// A delivery to send now, with its endpoint.
+#[derive(Debug, Clone)]
+pub struct Due {
+    pub delivery: webhook_delivery::Model,
+    pub webhook: webhook::Model,
+}
+
+/// What one attempt came to.
+#[derive(Debug, Clone)]
+pub struct Attempt {
+    /// The answer's status, when one came.
+    pub status: Option<u16>,
+    pub duration_ms: i32,
+    /// The start of the answer's body.
+    pub body: Option<String>,
+    /// Why it failed before an answer (refused address, timeout, connection).
+    pub error: Option<String>,
+}
+
+impl Attempt {
+    pub fn delivered(&self) -> bool {
+        self.status.is_some_and(|s| (200..300).contains(&s))
+    }
+}
+
+/// What became of a delivery after an attempt.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    Delivered,
+    Retrying,
+    Failed,
+}
+
+impl Outcome {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Delivered => "delivered",
+            Self::Retrying => "retrying",
+            Self::Failed => "failed",
+        }
+    }
+}
+
+/// The wait before retry `n` (1 for the first), jittered.
+fn backoff(n: usize) -> Option<TimeDelta> {
+    let base = RETRY_AFTER.get(n.checked_sub(1)?)?;
+    let fifth = base.num_milliseconds() / 5;
+    let jitter = rand::rng().random_range(-fifth..=fifth);
+    Some(*base + TimeDelta::milliseconds(jitter))
+}
+
+/// The deliveries due at `at`, oldest first: pending, not leased, of an
+/// enabled endpoint, and none behind an earlier pending one of the same
+/// task and endpoint.
+fn due_at(at: DateTime<Utc>) -> sea_orm::Select<webhook_delivery::Entity> {
+    let earlier = Alias::new("earlier");
+    let ahead = Query::select()
+        .expr(Expr::val(1))
+        .from_as(webhook_delivery::Entity, earlier.clone())
+        .and_where(
+            Expr::col((earlier.clone(), webhook_delivery::Column::WebhookId))
+                .equals((webhook_delivery::Entity, webhook_delivery::Column::WebhookId)),
+        )
+        .and_where(
+            Expr::col((earlier.clone(), webhook_delivery::Column::TaskId))
+                .equals((webhook_delivery::Entity, webhook_delivery::Column::TaskId)),
+        )
+        .and_where(
+            Expr::col((earlier.clone(), webhook_delivery::Column::Id))
+                .lt(Expr::col((webhook_delivery::Entity, webhook_delivery::Column::Id))),
+        )
+        .and_where(Expr::col((earlier, webhook_delivery::Column::Status)).eq(PENDING))
+        .to_owned();
+    let enabled = Query::select()
+        .column(webhook::Column::Id)
+        .from(webhook::Entity)
+        .and_where(webhook::Column::Enabled.eq(true))
+        .to_owned();
+    webhook_delivery::Entity::find()
+        .filter(webhook_delivery::Column::Status.eq(PENDING))
+        .filter(webhook_delivery::Column::NextAt.lte(at))
+        .filter(webhook_delivery::Column::LeasedUntil.is_null().or(webhook_delivery::Column::LeasedUntil.lt(at)))
+        .filter(webhook_delivery::Column::WebhookId.in_subquery(enabled))
+        .filter(Expr::exists(ahead).not())
+        .order_by_asc(webhook_delivery::Column::Id)
+}
+
+/// Deliveries newest first.
+fn delivery_order() -> KeysetOrder<webhook_delivery::Model> {
+    KeysetOrder {
+        name: "webhook_deliveries",
+        keys: vec![(Expr::col((webhook_delivery::Entity, webhook_delivery::Column::Id)), KeyKind::Int)],
+        descending: true,
+        position: |d| vec![KeyValue::Int(d.id)],
+    }
+}
+
+fn deliveries_of(webhook_id: i64, status: Option<&str>) -> sea_orm::Select<webhook_delivery::Entity> {
+    let mut query = webhook_delivery::Entity::find().filter(webhook_delivery::Column::WebhookId.eq(webhook_id));
+    if let Some(status) = status {
+        query = query.filter(webhook_delivery::Column::Status.eq(status));
+    }
+    query
+}
+
+/// Cuts `text` to `max` characters.
+fn kept(text: &str, max: usize) -> String {
+    text.chars().take(max).collect()
+}
+
+impl Store {
+    /// Takes up to `limit` due deliveries of enabled endpoints under a
+    /// lease, oldest first, none behind an earlier pending one of the same
+    /// task and endpoint.
+    pub async fn take_due_deliveries(&self, limit: u64) -> Result<Vec<Due>> {
+        let at = now();
+        // Most looks find nothing: they take no write lock (SQLite has one).
+        if due_at(at).one(&self.db).await?.is_none() {
+            return Ok(Vec::new());
+        }
+        let txn = begin_write(&self.db).await?;
+        let mut due = due_at(at).limit(limit);
+        if self.db.get_database_backend() == DatabaseBackend::Postgres {
+            due = due.lock_with_behavior(LockType::Update, LockBehavior::SkipLocked);
+        }
+        let deliveries = due.all(&txn).await?;
+        if deliveries.is_empty() {
+            txn.rollback().await?;
+            return Ok(Vec::new());
+        }
+        let ids: Vec<i64> = deliveries.iter().map(|d| d.id).collect();
+        webhook_delivery::Entity::update_many()
+            .col_expr(webhook_delivery::Column::LeasedUntil, Expr::val(at + LEASE))
+            .filter(webhook_delivery::Column::Id.is_in(ids))
+            .exec(&txn)
+            .await?;
+        let hook_ids: Vec<i64> = deliveries.iter().map(|d| d.webhook_id).collect();
+        let hooks = webhook::Entity::find().filter(webhook::Column::Id.is_in(hook_ids)).all(&txn).await?;
+        txn.commit().await?;
+        Ok(deliveries
+            .into_iter()
+            .filter_map(|delivery| {
+                let webhook = hooks.iter().find(|h| h.id == delivery.webhook_id)?.clone();
+                Some(Due { delivery, webhook })
+            })
+            .collect())
+    }
+
+    /// Records an attempt; a delivery that will not be retried (out of
+    /// retries, or answered 410 Gone) disables its endpoint with the reason.
+    pub async fn record_attempt(&self, due: &Due, attempt: &Attempt) -> Result<Outcome> {
+        let at = now();
+        let attempts = due.delivery.attempts.saturating_add(1);
+        let gone = attempt.status == Some(410);
+        let retry = if attempt.delivered() || gone { None } else { backoff(attempts as usize) };
+        let outcome = match (attempt.delivered(), retry) {
+            (true, _) => Outcome::Delivered,
+            (false, Some(_)) => Outcome::Retrying,
+            (false, None) => Outcome::Failed,
+        };
+        let txn = begin_write(&self.db).await?;
+        let mut row: webhook_delivery::ActiveModel = due.delivery.clone().into();
+        row.attempts = Set(attempts);
+        row.last_attempt_at = Set(Some(at));
+        row.leased_until = Set(None);
+        row.response_status = Set(attempt.status.map(i32::from));
+        row.duration_ms = Set(Some(attempt.duration_ms));
+        row.response_body = Set(attempt.body.as_deref().map(|b| kept(b, MAX_ANSWER_CHARS)));
+        row.error = Set(attempt.error.clone());
+        row.status = Set(match outcome {
+            Outcome::Delivered => DELIVERED,
+            Outcome::Retrying => PENDING,
+            Outcome::Failed => FAILED,
+        }
+        .to_owned());
+        if let Some(wait) = retry {
+            row.next_at = Set(at + wait);
+        }
+        row.update(&txn).await?;
+        if outcome == Outcome::Failed {
+            let reason = if gone {
+                format!("the endpoint answered 410 Gone to {}", due.delivery.message_id)
+            } else {
+                let why = attempt.error.clone().or(attempt.status.map(|s| format!("status {s}"))).unwrap_or_default();
+                format!("{} failed after {attempts} attempts ({why})", due.delivery.message_id)
+            };
+            let mut hook: webhook::ActiveModel = due.webhook.clone().into();
+            hook.enabled = Set(false);
+            hook.disabled_reason = Set(Some(kept(&reason, 500)));
+            hook.update(&txn).await?;
+        }
+        txn.commit().await?;
+        Ok(outcome)
+    }
+
+    /// A page of the endpoint's deliveries, newest first, of one status
+    /// when asked.
+    pub async fn deliveries_page(
+        &self,
+        by: Manager<'_>,
+        webhook_id: i64,
+        status: Option<&str>,
+        args: &PageArgs,
+    ) -> Result<Page<webhook_delivery::Model>> {
+        let hook = self.webhook(by, webhook_id).await?;
+        let spec = delivery_order();
+        let digest = cursor::digest(spec.name, &format!("{}:{}", hook.id, status.unwrap_or("")));
+        let request = args.validate(self.limits, &digest, &spec.kinds())?;
+        keyset::fetch_page(&self.db, deliveries_of(hook.id, status), &spec, &digest, &request).await
+    }
+
+    pub async fn count_deliveries(&self, webhook_id: i64, status: Option<&str>) -> Result<u64> {
+        Ok(deliveries_of(webhook_id, status).count(&self.db).await?)
+    }
+
+    /// Sends a delivery again, under its id, as soon as a gateway can.
+    pub async fn redeliver(&self, by: Manager<'_>, delivery_id: i64) -> Result<webhook_delivery::Model> {
+        let delivery = webhook_delivery::Entity::find_by_id(delivery_id)
+            .one(&self.db)
+            .await?
+            .ok_or_else(|| StoreError::not_found(format!("no delivery {delivery_id}")))?;
+        let hook = self.webhook(by, delivery.webhook_id).await?;
+        if let Manager::Admin(viewer) = by {
+            crate::store::visibility::require_write(viewer)?;
+        }
+        if !hook.enabled {
+            return Err(StoreError::bad_input(
+                format!("webhook {} is disabled", hook.id),
+                "enable it first (updateWebhook enabled: true, or `tasklens webhook enable`)",
+            ));
+        }
+        let mut row: webhook_delivery::ActiveModel = delivery.into();
+        row.status = Set(PENDING.to_owned());
+        row.next_at = Set(now());
+        row.leased_until = Set(None);
+        Ok(row.update(&self.db).await?)
+    }
+
+    /// Deletes deliveries settled more than `KEPT_FOR` ago; how many.
+    pub async fn prune_deliveries(&self) -> Result<u64> {
+        let before: DateTime<Utc> = now() - KEPT_FOR;
+        let pruned = webhook_delivery::Entity::delete_many()
+            .filter(webhook_delivery::Column::Status.ne(PENDING))
+            .filter(webhook_delivery::Column::CreatedAt.lt(before))
+            .exec(&self.db)
+            .await?;
+        Ok(pruned.rows_affected)
+    }
+
+    /// Deliveries waiting, and how long the oldest has waited.
+    pub async fn delivery_queue(&self) -> Result<(u64, TimeDelta)> {
+        let pending = webhook_delivery::Entity::find().filter(webhook_delivery::Column::Status.eq(PENDING));
+        let depth = pending.clone().count(&self.db).await?;
+        let oldest = pending.order_by_asc(webhook_delivery::Column::Id).one(&self.db).await?;
+        let age = oldest.map_or(TimeDelta::zero(), |d| (now() - d.created_at).max(TimeDelta::zero()));
+        Ok((depth, age))
+    }
+}
