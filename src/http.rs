@@ -77,7 +77,7 @@ pub fn router(app: App, tools: mcp::ServedTools) -> Router {
     // Signed by GitHub, not by a token; bounded as GitHub bounds payloads.
     let github = Router::new()
         .route("/hooks/github/{project}", axum::routing::post(github_hook::receive))
-        .layer(axum::extract::DefaultBodyLimit::max(github_hook::MAX_PAYLOAD_BYTES));
+        .layer(middleware::from_fn_with_state(app.clone(), db_gate::gate));
     let routes = Router::new()
         .route("/graphql/ws", get(ws::graphql_ws))
         .route("/", get(web::page))

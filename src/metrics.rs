@@ -309,7 +309,8 @@ impl Metrics {
     fn register_webhooks(&self, registry: &mut Registry) {
         registry.register(
             "tasklens_webhook_deliveries",
-            "Webhook delivery attempts, by outcome (delivered, retrying, failed: out of retries or 410 Gone)",
+            "Webhook delivery attempts, by outcome (delivered, retrying, failed: out of retries or 410 Gone; superseded: \
+             its lease lapsed or it was redelivered meanwhile)",
             self.webhook_deliveries.clone(),
         );
         registry.register(

@@ -1,16 +1,17 @@
 //! `POST /hooks/github/{project}`: GitHub's signed deliveries for a project
-//! bound to its repository (`tasklens webhook github`). The signature
+//! bound to its repository (`tasklens webhook github`). A delivery without
+//! its headers, or declaring more than 25 MB, is refused before its body is
+//! read; the body is read within the body-read timeout, and the signature
 //! (`X-Hub-Signature-256`, HMAC-SHA256 of the raw body with the project's
-//! secret) is checked in constant time before anything is read; an
-//! unsigned, tampered, oversized (over 25 MB) or replayed delivery is
-//! refused, one of another repository too; an event that is not mapped is
+//! secret) checked in constant time before anything else. Unsigned,
+//! tampered, oversized, replayed and foreign deliveries are refused, an
+//! unknown project as a wrong signature; an event that is not mapped is
 //! answered 200 with the reason; the rest is written as an import writes
-//! it, within GitHub's 10 s.
+//! it, within GitHub's 10 s, behind the same database queue as requests.
 
 use std::time::Duration;
 
-use axum::body::Bytes;
-use axum::extract::{Path, State};
+use axum::extract::{Path, Request, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use hmac::{Hmac, Mac};
@@ -18,6 +19,7 @@ use serde_json::json;
 use sha2::Sha256;
 
 use crate::App;
+use crate::import::ImportError;
 use crate::import::github_hook::{Applied, HookEvent, apply, read};
 
 /// GitHub's own cap on a delivery's payload.
@@ -42,22 +44,49 @@ fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers.get(name).and_then(|v| v.to_str().ok())
 }
 
-pub async fn receive(State(app): State<App>, Path(project): Path<String>, headers: HeaderMap, body: Bytes) -> Response {
+pub async fn receive(State(app): State<App>, Path(project): Path<String>, request: Request) -> Response {
+    let headers = request.headers().clone();
+    // Refused before the body is read: an unsigned or undeclared delivery,
+    // and one that says it is over the cap.
+    let (Some(signature), Some(event), Some(delivery)) = (
+        header(&headers, "x-hub-signature-256"),
+        header(&headers, "x-github-event"),
+        header(&headers, "x-github-delivery"),
+    ) else {
+        return answer(
+            StatusCode::UNAUTHORIZED,
+            "error",
+            "unsigned: X-Hub-Signature-256, X-GitHub-Event and X-GitHub-Delivery are required",
+        );
+    };
+    let declared = header(&headers, "content-length").and_then(|n| n.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_PAYLOAD_BYTES) {
+        return answer(StatusCode::PAYLOAD_TOO_LARGE, "error", "over GitHub's 25 MB");
+    }
+    let read_within = Duration::from_secs(app.settings.limits.body_read_timeout);
+    let body =
+        match tokio::time::timeout(read_within, axum::body::to_bytes(request.into_body(), MAX_PAYLOAD_BYTES)).await {
+            Ok(Ok(body)) => body,
+            Ok(Err(_)) => return answer(StatusCode::PAYLOAD_TOO_LARGE, "error", "over GitHub's 25 MB"),
+            Err(_) => return answer(StatusCode::REQUEST_TIMEOUT, "error", "the body did not arrive in time"),
+        };
     let hook = match app.store.github_hook(&project).await {
-        Ok(Some(hook)) => hook,
-        Ok(None) => return answer(StatusCode::NOT_FOUND, "error", "no project here is bound to a GitHub repository"),
-        Err(err) => return answer(StatusCode::SERVICE_UNAVAILABLE, "error", err.to_string()),
+        Ok(hook) => hook,
+        Err(err) => {
+            tracing::warn!(error = %err, "a GitHub delivery could not be checked");
+            return answer(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "error",
+                "the database does not answer; GitHub may redeliver",
+            );
+        }
     };
-    let Some(signature) = header(&headers, "x-hub-signature-256") else {
-        return answer(StatusCode::UNAUTHORIZED, "error", "unsigned: X-Hub-Signature-256 is missing");
-    };
-    if !signed(&hook.secret, signature, &body) {
+    // An unknown or unbound project is answered as a wrong signature: the
+    // answer does not tell which project keys exist.
+    if !hook.as_ref().is_some_and(|hook| signed(&hook.secret, signature, &body)) {
         return answer(StatusCode::UNAUTHORIZED, "error", "the signature does not match the project's secret");
     }
-    let (Some(event), Some(delivery)) = (header(&headers, "x-github-event"), header(&headers, "x-github-delivery"))
-    else {
-        return answer(StatusCode::BAD_REQUEST, "error", "X-GitHub-Event and X-GitHub-Delivery are required");
-    };
+    let Some(hook) = hook else { return answer(StatusCode::UNAUTHORIZED, "error", "not signed") };
     if delivery.is_empty() || delivery.len() > 64 || !delivery.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         return answer(StatusCode::BAD_REQUEST, "error", "X-GitHub-Delivery is not a delivery id");
     }
@@ -77,6 +106,11 @@ pub async fn receive(State(app): State<App>, Path(project): Path<String>, header
             answer(StatusCode::OK, "applied", counts.to_string())
         }
         Ok(Ok(Applied::Replayed)) => answer(StatusCode::CONFLICT, "error", "this delivery was applied already"),
+        // The database's trouble, not the delivery's: GitHub may send it again.
+        Ok(Err(ImportError::Store(err))) => {
+            tracing::warn!(error = %err, "a GitHub delivery could not be written");
+            answer(StatusCode::SERVICE_UNAVAILABLE, "error", "not written; GitHub may redeliver it")
+        }
         Ok(Err(err)) => answer(StatusCode::UNPROCESSABLE_ENTITY, "error", err.to_string()),
         Err(_) => answer(StatusCode::SERVICE_UNAVAILABLE, "error", "not written within 9 s; GitHub may redeliver it"),
     }

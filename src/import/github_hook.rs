@@ -88,7 +88,7 @@ pub async fn apply(
     }
     let to = Destination { project: project.to_owned(), workspace: None, name: project.to_owned() };
     let written = async {
-        let mut importer = Importer::begin(&txn, SourceSystem::Github, &to).await?;
+        let mut importer = Importer::begin(&txn, SourceSystem::Github, &to).await?.without_matching_by_name();
         for record in records {
             match record {
                 Record::Issue(origin, issue) => importer.issue(origin, *issue).await?,

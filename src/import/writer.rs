@@ -118,6 +118,9 @@ pub struct Importer<'a> {
     changed: HashSet<i64>,
     /// Tasks of earlier runs found again.
     found_again: u64,
+    /// Whether people are matched to users here by login or email (an
+    /// operator's import) or only by their binding (a live delivery).
+    match_by_name: bool,
     next_number: i32,
     issues: Vec<(Origin, ExternalIssue)>,
     comments: Vec<(Origin, ExternalComment)>,
@@ -153,6 +156,7 @@ impl<'a> Importer<'a> {
             created: HashSet::new(),
             changed: HashSet::new(),
             found_again: 0,
+            match_by_name: true,
             next_number: last.saturating_add(1),
             issues: Vec::new(),
             comments: Vec::new(),
@@ -161,6 +165,13 @@ impl<'a> Importer<'a> {
             events: 0,
             counts: ImportCounts::default(),
         })
+    }
+
+    /// People not bound to a user here yet become users of their own,
+    /// never the user who has their name (for deliveries anyone can cause).
+    pub fn without_matching_by_name(mut self) -> Self {
+        self.match_by_name = false;
+        self
     }
 
     pub fn project(&self) -> &project::Model {

@@ -156,7 +156,10 @@ test('unsigned, tampered, foreign, replayed and oversized deliveries are refused
   assert.equal(refused.status, 422);
   assert.match(refused.answer.error, /acme\/widgets/);
   const big = { action: 'opened', issue: issue(10, { body: 'x'.repeat(26 << 20) }), repository };
-  assert.equal((await deliver('issues', big)).status, 413);
+  // Refused by its declared length, unread: a 413, or the connection closed
+  // while the client still sends.
+  const oversized = await deliver('issues', big).catch(() => ({ status: 'closed' }));
+  assert.ok([413, 'closed'].includes(oversized.status), `oversized: ${oversized.status}`);
   const unknown = await fetch(`${server.base}/hooks/github/NOPE`, { method: 'POST', body: '{}' });
-  assert.equal(unknown.status, 404);
+  assert.equal(unknown.status, 401, 'an unknown project is answered as a wrong signature');
 });

@@ -76,7 +76,7 @@ async function ok(server, query, variables) {
 /// The first workspace and one of its open tasks.
 async function aTask(server) {
   const data = await ok(server, `{ workspaces(first: 1) { nodes { key projects(first: 1) { nodes { key
-    tasks(first: 1) { nodes { ref title } } } } } } }`);
+    tasks(first: 1) { nodes { ref title labels { name } } } } } } } }`);
   const workspace = data.workspaces.nodes[0];
   const project = workspace.projects.nodes[0];
   return { workspace: workspace.key, project: project.key, task: project.tasks.nodes[0] };
@@ -111,6 +111,8 @@ test('a change reaches the receiver signed as Standard Webhooks signs, and is li
   assert.equal(payload.data.actor, 'demo');
   assert.equal(payload.data.task.ref, task.ref);
   assert.equal(payload.data.task.title, 'Renamed by the webhook test');
+  const labels = task.labels.map((l) => l.name).sort();
+  assert.deepEqual(payload.data.task.labels ?? [], labels);
   assert.deepEqual(payload.data.changes, [{ field: 'title', old: task.title, new: 'Renamed by the webhook test' }]);
   assert.match(delivery.headers['webhook-id'], /^msg_/);
   // Another secret does not verify it.

@@ -36,7 +36,12 @@ impl Importer<'_> {
     }
 
     /// A GitHub login is a username; elsewhere an email says who it is.
+    /// (Not for a live delivery: anyone may open an issue on a public
+    /// repository under a login that is someone's username here.)
     async fn matching_user(&self, person: &Person) -> Result<Option<user::Model>> {
+        if !self.match_by_name {
+            return Ok(None);
+        }
         if self.system == SourceSystem::Github {
             return Ok(self.store.user_named_in_any_case(&person.username).await?);
         }

@@ -168,18 +168,20 @@ pub fn events_of(hook: &webhook::Model) -> Vec<EventType> {
 }
 
 async fn workspace_by_key(db: &impl ConnectionTrait, key: &str) -> Result<workspace::Model> {
-    workspace::Entity::find()
-        .filter(workspace::Column::Key.eq(key))
-        .one(db)
-        .await?
-        .ok_or_else(|| StoreError::not_found(format!("no workspace with key {}", echo(key))))
+    workspace::Entity::find().filter(workspace::Column::Key.eq(key)).one(db).await?.ok_or_else(not_administered)
+}
+
+/// The one answer for a workspace, webhook or delivery that does not exist
+/// or that the caller does not administer: it tells nothing of which.
+pub(crate) fn not_administered() -> StoreError {
+    StoreError::not_found("no such workspace, webhook or delivery among those you administer")
 }
 
 /// The workspace, when the manager may manage its webhooks; not found for
 /// one they cannot see.
 async fn managed_workspace(db: &DatabaseConnection, by: Manager<'_>, workspace_id: i64) -> Result<()> {
     let Manager::Admin(viewer) = by else { return Ok(()) };
-    let not_found = || StoreError::not_found("no such webhook or workspace");
+    let not_found = not_administered;
     if viewer.workspace_scope.is_some_and(|scope| scope != workspace_id) {
         return Err(not_found());
     }
@@ -267,10 +269,7 @@ impl Store {
 
     /// The endpoint, when the manager may manage it.
     pub async fn webhook(&self, by: Manager<'_>, id: i64) -> Result<webhook::Model> {
-        let hook = webhook::Entity::find_by_id(id)
-            .one(&self.db)
-            .await?
-            .ok_or_else(|| StoreError::not_found(format!("no webhook {id}")))?;
+        let hook = webhook::Entity::find_by_id(id).one(&self.db).await?.ok_or_else(not_administered)?;
         managed_workspace(&self.db, by, hook.workspace_id).await?;
         Ok(hook)
     }

@@ -10,8 +10,8 @@
 use std::collections::{HashMap, HashSet};
 
 use rand::RngCore;
-use sea_orm::sea_query::Query;
-use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, Set};
+use sea_orm::sea_query::{Expr, ExprTrait, JoinType, Query};
+use sea_orm::{ColumnTrait, ConnectionTrait, DbErr, EntityTrait, QueryFilter, QuerySelect, QueryTrait, Set};
 use serde_json::{Map, Value, json};
 
 use entity::{label, project, status, task, task_label, user, webhook, webhook_delivery, workspace};
@@ -222,20 +222,19 @@ impl Summaries {
         let mut user_ids: HashSet<i64> = tasks.values().filter_map(|t| t.assignee_id).collect();
         user_ids.extend(wanted.iter().flat_map(|(m, ..)| m.events.iter().map(|e| e.by.user_id)));
         let users = user::Entity::find().filter(user::Column::Id.is_in(user_ids)).all(txn).await?;
-        let links = task_label::Entity::find().filter(task_label::Column::TaskId.is_in(task_ids)).all(txn).await?;
-        let label_ids: HashSet<i64> = links.iter().map(|l| l.label_id).collect();
-        let names: HashMap<i64, String> = label::Entity::find()
-            .filter(label::Column::Id.is_in(label_ids))
-            .all(txn)
-            .await?
-            .into_iter()
-            .map(|l| (l.id, l.name))
-            .collect();
+        let mut named = task_label::Entity::find()
+            .select_only()
+            .column(task_label::Column::TaskId)
+            .column_as(Expr::col((label::Entity, label::Column::Name)), "name")
+            .filter(task_label::Column::TaskId.is_in(task_ids));
+        QueryTrait::query(&mut named).join(
+            JoinType::InnerJoin,
+            label::Entity,
+            Expr::col((task_label::Entity, task_label::Column::LabelId)).equals((label::Entity, label::Column::Id)),
+        );
         let mut labels: HashMap<i64, Vec<String>> = HashMap::new();
-        for link in links {
-            if let Some(name) = names.get(&link.label_id) {
-                labels.entry(link.task_id).or_default().push(name.clone());
-            }
+        for (task_id, name) in named.into_tuple::<(i64, String)>().all(txn).await? {
+            labels.entry(task_id).or_default().push(name);
         }
         labels.values_mut().for_each(|names| names.sort_unstable());
         Ok(Self {

@@ -42,7 +42,7 @@ const RETRY_AFTER: [TimeDelta; 7] = [
 /// another sends it again, under the same id.
 const LEASE: TimeDelta = TimeDelta::seconds(30);
 
-/// Deliveries kept this long after their last attempt.
+/// Deliveries kept this long after they were written.
 pub const KEPT_FOR: TimeDelta = TimeDelta::days(30);
 
 /// The most characters of an answer kept.
@@ -79,6 +79,9 @@ pub enum Outcome {
     Delivered,
     Retrying,
     Failed,
+    /// The lease lapsed or the delivery was redelivered meanwhile: nothing
+    /// recorded.
+    Superseded,
 }
 
 impl Outcome {
@@ -87,6 +90,7 @@ impl Outcome {
             Self::Delivered => "delivered",
             Self::Retrying => "retrying",
             Self::Failed => "failed",
+            Self::Superseded => "superseded",
         }
     }
 }
@@ -179,8 +183,9 @@ impl Store {
             return Ok(Vec::new());
         }
         let ids: Vec<i64> = deliveries.iter().map(|d| d.id).collect();
+        let lease = at + LEASE;
         webhook_delivery::Entity::update_many()
-            .col_expr(webhook_delivery::Column::LeasedUntil, Expr::val(at + LEASE))
+            .col_expr(webhook_delivery::Column::LeasedUntil, Expr::val(lease))
             .filter(webhook_delivery::Column::Id.is_in(ids))
             .exec(&txn)
             .await?;
@@ -189,8 +194,9 @@ impl Store {
         txn.commit().await?;
         Ok(deliveries
             .into_iter()
-            .filter_map(|delivery| {
+            .filter_map(|mut delivery| {
                 let webhook = hooks.iter().find(|h| h.id == delivery.webhook_id)?.clone();
+                delivery.leased_until = Some(lease);
                 Some(Due { delivery, webhook })
             })
             .collect())
@@ -209,6 +215,14 @@ impl Store {
             (false, None) => Outcome::Failed,
         };
         let txn = begin_write(&self.db).await?;
+        // Recorded only under the lease taken: one that lapsed (another
+        // gateway may be sending it now) or was cleared by a redelivery is
+        // no longer this attempt's to record.
+        let held = webhook_delivery::Entity::find_by_id(due.delivery.id).lock_exclusive().one(&txn).await?;
+        if held.is_none_or(|row| row.leased_until != due.delivery.leased_until || row.status != PENDING) {
+            txn.rollback().await?;
+            return Ok(Outcome::Superseded);
+        }
         let mut row: webhook_delivery::ActiveModel = due.delivery.clone().into();
         row.attempts = Set(attempts);
         row.last_attempt_at = Set(Some(at));
@@ -219,7 +233,7 @@ impl Store {
         row.error = Set(attempt.error.clone());
         row.status = Set(match outcome {
             Outcome::Delivered => DELIVERED,
-            Outcome::Retrying => PENDING,
+            Outcome::Retrying | Outcome::Superseded => PENDING,
             Outcome::Failed => FAILED,
         }
         .to_owned());
@@ -268,7 +282,7 @@ impl Store {
         let delivery = webhook_delivery::Entity::find_by_id(delivery_id)
             .one(&self.db)
             .await?
-            .ok_or_else(|| StoreError::not_found(format!("no delivery {delivery_id}")))?;
+            .ok_or_else(super::not_administered)?;
         let hook = self.webhook(by, delivery.webhook_id).await?;
         if let Manager::Admin(viewer) = by {
             crate::store::visibility::require_write(viewer)?;
@@ -279,27 +293,54 @@ impl Store {
                 "enable it first (updateWebhook enabled: true, or `tasklens webhook enable`)",
             ));
         }
+        if delivery.leased_until.is_some_and(|until| until > now()) {
+            return Err(StoreError::conflict(
+                format!("delivery {delivery_id} is being sent now"),
+                "see its outcome in a few seconds, then redeliver it if need be",
+            ));
+        }
         let mut row: webhook_delivery::ActiveModel = delivery.into();
+        // A fresh run of retries: one more failure does not end the endpoint.
+        row.attempts = Set(0);
         row.status = Set(PENDING.to_owned());
         row.next_at = Set(now());
         row.leased_until = Set(None);
         Ok(row.update(&self.db).await?)
     }
 
-    /// Deletes deliveries settled more than `KEPT_FOR` ago; how many.
+    /// Deletes deliveries written more than `KEPT_FOR` ago that are settled,
+    /// or wait for an endpoint disabled since; how many.
     pub async fn prune_deliveries(&self) -> Result<u64> {
         let before: DateTime<Utc> = now() - KEPT_FOR;
+        // Settled ones, and pending ones of an endpoint disabled since.
+        let disabled = Query::select()
+            .column(webhook::Column::Id)
+            .from(webhook::Entity)
+            .and_where(webhook::Column::Enabled.eq(false))
+            .to_owned();
         let pruned = webhook_delivery::Entity::delete_many()
-            .filter(webhook_delivery::Column::Status.ne(PENDING))
+            .filter(
+                webhook_delivery::Column::Status
+                    .ne(PENDING)
+                    .or(webhook_delivery::Column::WebhookId.in_subquery(disabled)),
+            )
             .filter(webhook_delivery::Column::CreatedAt.lt(before))
             .exec(&self.db)
             .await?;
         Ok(pruned.rows_affected)
     }
 
-    /// Deliveries waiting, and how long the oldest has waited.
+    /// Deliveries waiting to be sent (to enabled endpoints), and how long
+    /// the oldest has waited.
     pub async fn delivery_queue(&self) -> Result<(u64, TimeDelta)> {
-        let pending = webhook_delivery::Entity::find().filter(webhook_delivery::Column::Status.eq(PENDING));
+        let enabled = Query::select()
+            .column(webhook::Column::Id)
+            .from(webhook::Entity)
+            .and_where(webhook::Column::Enabled.eq(true))
+            .to_owned();
+        let pending = webhook_delivery::Entity::find()
+            .filter(webhook_delivery::Column::Status.eq(PENDING))
+            .filter(webhook_delivery::Column::WebhookId.in_subquery(enabled));
         let depth = pending.clone().count(&self.db).await?;
         let oldest = pending.order_by_asc(webhook_delivery::Column::Id).one(&self.db).await?;
         let age = oldest.map_or(TimeDelta::zero(), |d| (now() - d.created_at).max(TimeDelta::zero()));
