@@ -110,15 +110,7 @@ async fn run(cli: Cli) -> Result<(), Failure> {
             import_from(&cli.database_url, system, &files, &options).await
         }
         Command::Sync { source: SyncSource::Github, files, project, dry_run } => {
-            let store = store::Store::new(db::connect(&cli.database_url).await?, store::PageLimits::default());
-            if !store.project_exists(&project).await? {
-                return Err(format!(
-                    "no project {project} to catch up: import it first (tasklens import github ... --project {project})"
-                )
-                .into());
-            }
-            let options = import::ImportOptions { project, workspace: None, include_pulls: false, dry_run };
-            import_from(&cli.database_url, store::sources::SourceSystem::Github, &files, &options).await
+            sync_github(&cli.database_url, &files, project, dry_run).await
         }
         Command::Webhook { command } => webhook_command::run(&cli.database_url, &cli.settings, command).await,
         Command::Token { command: TokenCommand::Revoke { id } } => {
@@ -312,6 +304,20 @@ async fn restore_archive(url: &str, file: &std::path::Path, dry_run: bool) -> Re
         eprintln!("imported {} rows in {:.1} s: {counts}", counts.total(), started.elapsed().as_secs_f64());
     }
     Ok(())
+}
+
+/// `tasklens sync github FILE... --project KEY [--dry-run]`: an import of a
+/// newer export into a project imported before.
+async fn sync_github(url: &str, files: &[std::path::PathBuf], project: String, dry_run: bool) -> Result<(), Failure> {
+    let store = store::Store::new(db::connect(url).await?, store::PageLimits::default());
+    if !store.project_exists(&project).await? {
+        return Err(format!(
+            "no project {project} to catch up: import it first (tasklens import github ... --project {project})"
+        )
+        .into());
+    }
+    let options = import::ImportOptions { project, workspace: None, include_pulls: false, dry_run };
+    import_from(url, store::sources::SourceSystem::Github, files, &options).await
 }
 
 /// `tasklens import github|jira|linear FILE... --project KEY [--dry-run]`.

@@ -83,10 +83,9 @@ pub async fn receive(State(app): State<App>, Path(project): Path<String>, reques
     };
     // An unknown or unbound project is answered as a wrong signature: the
     // answer does not tell which project keys exist.
-    if !hook.as_ref().is_some_and(|hook| signed(&hook.secret, signature, &body)) {
+    let Some(hook) = hook.filter(|hook| signed(&hook.secret, signature, &body)) else {
         return answer(StatusCode::UNAUTHORIZED, "error", "the signature does not match the project's secret");
-    }
-    let Some(hook) = hook else { return answer(StatusCode::UNAUTHORIZED, "error", "not signed") };
+    };
     if delivery.is_empty() || delivery.len() > 64 || !delivery.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         return answer(StatusCode::BAD_REQUEST, "error", "X-GitHub-Delivery is not a delivery id");
     }

@@ -103,6 +103,15 @@ fn backoff(n: usize) -> Option<TimeDelta> {
     Some(*base + TimeDelta::milliseconds(jitter))
 }
 
+/// `SELECT id` of the endpoints enabled (or disabled).
+fn endpoints(enabled: bool) -> sea_orm::sea_query::SelectStatement {
+    Query::select()
+        .column(webhook::Column::Id)
+        .from(webhook::Entity)
+        .and_where(webhook::Column::Enabled.eq(enabled))
+        .to_owned()
+}
+
 /// The deliveries due at `at`, oldest first: pending, not leased, of an
 /// enabled endpoint, and none behind an earlier pending one of the same
 /// task and endpoint.
@@ -125,16 +134,11 @@ fn due_at(at: DateTime<Utc>) -> sea_orm::Select<webhook_delivery::Entity> {
         )
         .and_where(Expr::col((earlier, webhook_delivery::Column::Status)).eq(PENDING))
         .to_owned();
-    let enabled = Query::select()
-        .column(webhook::Column::Id)
-        .from(webhook::Entity)
-        .and_where(webhook::Column::Enabled.eq(true))
-        .to_owned();
     webhook_delivery::Entity::find()
         .filter(webhook_delivery::Column::Status.eq(PENDING))
         .filter(webhook_delivery::Column::NextAt.lte(at))
         .filter(webhook_delivery::Column::LeasedUntil.is_null().or(webhook_delivery::Column::LeasedUntil.lt(at)))
-        .filter(webhook_delivery::Column::WebhookId.in_subquery(enabled))
+        .filter(webhook_delivery::Column::WebhookId.in_subquery(endpoints(true)))
         .filter(Expr::exists(ahead).not())
         .order_by_asc(webhook_delivery::Column::Id)
 }
@@ -313,16 +317,11 @@ impl Store {
     pub async fn prune_deliveries(&self) -> Result<u64> {
         let before: DateTime<Utc> = now() - KEPT_FOR;
         // Settled ones, and pending ones of an endpoint disabled since.
-        let disabled = Query::select()
-            .column(webhook::Column::Id)
-            .from(webhook::Entity)
-            .and_where(webhook::Column::Enabled.eq(false))
-            .to_owned();
         let pruned = webhook_delivery::Entity::delete_many()
             .filter(
                 webhook_delivery::Column::Status
                     .ne(PENDING)
-                    .or(webhook_delivery::Column::WebhookId.in_subquery(disabled)),
+                    .or(webhook_delivery::Column::WebhookId.in_subquery(endpoints(false))),
             )
             .filter(webhook_delivery::Column::CreatedAt.lt(before))
             .exec(&self.db)
@@ -333,14 +332,9 @@ impl Store {
     /// Deliveries waiting to be sent (to enabled endpoints), and how long
     /// the oldest has waited.
     pub async fn delivery_queue(&self) -> Result<(u64, TimeDelta)> {
-        let enabled = Query::select()
-            .column(webhook::Column::Id)
-            .from(webhook::Entity)
-            .and_where(webhook::Column::Enabled.eq(true))
-            .to_owned();
         let pending = webhook_delivery::Entity::find()
             .filter(webhook_delivery::Column::Status.eq(PENDING))
-            .filter(webhook_delivery::Column::WebhookId.in_subquery(enabled));
+            .filter(webhook_delivery::Column::WebhookId.in_subquery(endpoints(true)));
         let depth = pending.clone().count(&self.db).await?;
         let oldest = pending.order_by_asc(webhook_delivery::Column::Id).one(&self.db).await?;
         let age = oldest.map_or(TimeDelta::zero(), |d| (now() - d.created_at).max(TimeDelta::zero()));
