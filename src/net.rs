@@ -74,11 +74,17 @@ fn public_v6(ip: Ipv6Addr) -> bool {
         || (first & 0xffc0) == 0xfec0
         // Documentation 2001:db8::/32.
         || (first == 0x2001 && ip.segments()[1] == 0x0db8)
-        // NAT64 64:ff9b::/96 and 6to4 2002::/16 carry an IPv4 address.
+        // NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48), 6to4
+        // 2002::/16 and Teredo 2001::/32 carry an IPv4 address.
         || (first == 0x0064 && ip.segments()[1] == 0xff9b)
         || first == 0x2002
-        // IPv4-compatible ::a.b.c.d (deprecated).
-        || ip.segments()[..6].iter().all(|s| *s == 0))
+        || (first == 0x2001 && ip.segments()[1] == 0)
+        // Discard-only 100::/64.
+        || (first == 0x0100 && ip.segments()[1..4].iter().all(|s| *s == 0))
+        // IPv4-compatible ::a.b.c.d (deprecated) and IPv4-translated
+        // ::ffff:0:a.b.c.d.
+        || ip.segments()[..6].iter().all(|s| *s == 0)
+        || (ip.segments()[..4].iter().all(|s| *s == 0) && ip.segments()[4] == 0xffff && ip.segments()[5] == 0))
 }
 
 #[cfg(test)]
@@ -110,6 +116,11 @@ mod tests {
             "64:ff9b::a00:1",
             "2002:a00:1::",
             "::a00:1",
+            "::ffff:0:a00:1",
+            "::ffff:0:127.0.0.1",
+            "64:ff9b:1::a00:1",
+            "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+            "100::1",
         ] {
             assert!(!public(private), "{private}");
         }

@@ -4,15 +4,18 @@
 
 use sea_orm::entity::prelude::*;
 
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "github_hook")]
 pub struct Model {
     #[sea_orm(primary_key)]
     pub id: i64,
     #[sea_orm(unique)]
     pub project_id: i64,
-    /// `owner/repo`, in lower case.
+    /// `owner/repo`, in lower case: the name its tasks' source keys carry.
     pub repository: String,
+    /// GitHub's id of the repository, from its first delivery; it stays
+    /// when the repository is renamed.
+    pub repository_id: Option<i64>,
     pub secret: String,
     pub created_at: DateTimeUtc,
 }
@@ -21,3 +24,16 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// Written out without the secret, so that no log or panic message shows it.
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Model")
+            .field("id", &self.id)
+            .field("project_id", &self.project_id)
+            .field("repository", &self.repository)
+            .field("repository_id", &self.repository_id)
+            .field("created_at", &self.created_at)
+            .finish_non_exhaustive()
+    }
+}

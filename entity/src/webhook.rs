@@ -3,7 +3,7 @@
 
 use sea_orm::entity::prelude::*;
 
-#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[derive(Clone, PartialEq, Eq, DeriveEntityModel)]
 #[sea_orm(table_name = "webhook")]
 pub struct Model {
     #[sea_orm(primary_key)]
@@ -29,3 +29,21 @@ pub struct Model {
 pub enum Relation {}
 
 impl ActiveModelBehavior for ActiveModel {}
+
+/// Written out without the secrets, so that no log or panic message shows them.
+impl std::fmt::Debug for Model {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Model")
+            .field("id", &self.id)
+            .field("workspace_id", &self.workspace_id)
+            .field("project_id", &self.project_id)
+            .field("url", &self.url)
+            .field("events", &self.events)
+            .field("previous_secret_until", &self.previous_secret_until)
+            .field("enabled", &self.enabled)
+            .field("disabled_reason", &self.disabled_reason)
+            .field("created_by_id", &self.created_by_id)
+            .field("created_at", &self.created_at)
+            .finish_non_exhaustive()
+    }
+}

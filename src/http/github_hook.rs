@@ -89,14 +89,21 @@ pub async fn receive(State(app): State<App>, Path(project): Path<String>, reques
     if delivery.is_empty() || delivery.len() > 64 || !delivery.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         return answer(StatusCode::BAD_REQUEST, "error", "X-GitHub-Delivery is not a delivery id");
     }
-    let (repository, records) = match read(event, delivery, &body) {
+    let (repository, repository_id, records) = match read(event, delivery, &body) {
         Ok(HookEvent::Ignore(why)) => return answer(StatusCode::OK, "ignored", why),
-        Ok(HookEvent::Apply { repository, records }) => (repository, records),
+        Ok(HookEvent::Apply { repository, repository_id, records }) => (repository, repository_id, records),
         Err(err) => return answer(StatusCode::UNPROCESSABLE_ENTITY, "error", err.to_string()),
     };
-    if repository != hook.repository {
-        let why = format!("this project is bound to {}, not {repository}", hook.repository);
-        return answer(StatusCode::UNPROCESSABLE_ENTITY, "error", why);
+    match app.store.github_repository_matches(&hook, &repository, repository_id).await {
+        Ok(true) => {}
+        Ok(false) => {
+            let why = format!("this project is bound to {}, not {repository}", hook.repository);
+            return answer(StatusCode::UNPROCESSABLE_ENTITY, "error", why);
+        }
+        Err(err) => {
+            tracing::warn!(error = %err, "a GitHub delivery's repository could not be recorded");
+            return answer(StatusCode::SERVICE_UNAVAILABLE, "error", "not written; GitHub may redeliver it");
+        }
     }
     let applying = apply(&app.store, &project, hook.id, delivery, event, records);
     match tokio::time::timeout(ANSWER_WITHIN, applying).await {

@@ -16,8 +16,9 @@ use crate::store::{Store, StoreError};
 /// What a delivery asks.
 #[derive(Debug)]
 pub enum HookEvent {
-    /// The records to write, and the repository they come from (`owner/repo`).
-    Apply { repository: String, records: Vec<Record> },
+    /// The records to write, and the repository they come from (`owner/repo`,
+    /// and GitHub's id of it).
+    Apply { repository: String, repository_id: Option<i64>, records: Vec<Record> },
     /// Nothing to do, and why.
     Ignore(&'static str),
 }
@@ -38,6 +39,7 @@ pub fn read(event: &str, delivery_id: &str, payload: &[u8]) -> Result<HookEvent,
         .and_then(Value::as_str)
         .map(str::to_ascii_lowercase)
         .ok_or_else(|| ImportError::record(&origin, "the payload names no repository"))?;
+    let repository_id = payload.pointer("/repository/id").and_then(Value::as_i64);
     let action = payload.get("action").and_then(Value::as_str).unwrap_or_default().to_owned();
     if action == "deleted" {
         return Ok(HookEvent::Ignore(if event == "issues" {
@@ -60,7 +62,7 @@ pub fn read(event: &str, delivery_id: &str, payload: &[u8]) -> Result<HookEvent,
             None => records.push(Record::Skip("empty comments")),
         }
     }
-    Ok(HookEvent::Apply { repository, records })
+    Ok(HookEvent::Apply { repository, repository_id, records })
 }
 
 /// What applying a delivery came to.

@@ -2,9 +2,11 @@
 //! address it gave checked (public, or loopback when the operator allows
 //! it), the connection made to those addresses and no other, the body
 //! signed over the bytes sent, and at most 10 s for the answer, of which
-//! the first kilobyte is kept. No redirect is followed and no proxy used.
+//! the first kilobyte is kept (the status decides; a body still coming at
+//! the deadline is cut there). No redirect is followed and no proxy used.
 
 use std::net::SocketAddr;
+use std::sync::{Arc, LazyLock};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
@@ -23,16 +25,20 @@ use crate::store::webhooks::queue::{Attempt, Due, MAX_ANSWER_CHARS};
 pub const ANSWER_WITHIN: Duration = Duration::from_secs(10);
 const RESOLVE_WITHIN: Duration = Duration::from_secs(5);
 
-/// Why an address may not be sent to, or `None` when it may.
-fn refusal(addr: &SocketAddr, allow_loopback: bool) -> Option<String> {
+/// Why an address may not be sent to, or `None` when it may. The reason
+/// names no address: it is shown to the workspace's admins, who must not
+/// learn from it what names resolve to inside the operator's network (the
+/// log has the address).
+fn refusal(addr: &SocketAddr, allow_loopback: bool) -> Option<&'static str> {
     let ip = canonical(addr.ip());
     if is_public(ip) || (allow_loopback && ip.is_loopback()) {
         return None;
     }
+    tracing::warn!(address = %ip, "a webhook address was refused");
     Some(if ip.is_loopback() {
-        format!("{ip} is this machine; the operator allows it with --webhooks-allow-http-loopback")
+        "this machine; the operator allows it with --webhooks-allow-http-loopback"
     } else {
-        format!("{ip} is a private, link-local or reserved address")
+        "a private, link-local or reserved address"
     })
 }
 
@@ -103,12 +109,15 @@ pub async fn send(due: &Due, allow_loopback: bool) -> Attempt {
     let mut http = HttpConnector::new_with_resolver(Checked(addrs));
     http.enforce_http(false);
     http.set_connect_timeout(Some(RESOLVE_WITHIN));
-    let https = match hyper_rustls::HttpsConnectorBuilder::new()
-        .with_provider_and_webpki_roots(rustls::crypto::ring::default_provider())
-    {
-        Ok(builder) => builder.https_or_http().enable_http1().wrap_connector(http),
+    let tls = match &*TLS {
+        Ok(config) => config.clone(),
         Err(err) => return failed(started, format!("TLS cannot be set up: {err}")),
     };
+    let https = hyper_rustls::HttpsConnectorBuilder::new()
+        .with_tls_config(tls)
+        .https_or_http()
+        .enable_http1()
+        .wrap_connector(http);
     let client: Client<_, Full<Bytes>> = Client::builder(TokioExecutor::new()).pool_max_idle_per_host(0).build(https);
     let timestamp = chrono::Utc::now().timestamp();
     let mut secrets = vec![due.webhook.secret.as_str()];
@@ -130,18 +139,30 @@ pub async fn send(due: &Due, allow_loopback: bool) -> Attempt {
         Ok(request) => request,
         Err(err) => return failed(started, format!("the request cannot be made: {err}")),
     };
-    let answered = tokio::time::timeout(ANSWER_WITHIN, async {
-        let response = client.request(request).await.map_err(|err| connection_error(&err))?;
-        let status = response.status().as_u16();
-        Ok::<_, String>((status, answer_start(response.into_body()).await))
-    })
-    .await;
-    match answered {
-        Ok(Ok((status, body))) => Attempt { status: Some(status), duration_ms: elapsed_ms(started), body, error: None },
-        Ok(Err(error)) => failed(started, error),
-        Err(_) => failed(started, format!("no answer within {} s", ANSWER_WITHIN.as_secs())),
-    }
+    let deadline = tokio::time::Instant::now() + ANSWER_WITHIN;
+    let response = match tokio::time::timeout_at(deadline, client.request(request)).await {
+        Ok(Ok(response)) => response,
+        Ok(Err(err)) => return failed(started, connection_error(&err)),
+        Err(_) => return failed(started, format!("no answer within {} s", ANSWER_WITHIN.as_secs())),
+    };
+    // The status is the answer; a body still coming at the deadline is
+    // kept as far as it came.
+    let status = response.status().as_u16();
+    let mut kept = Vec::new();
+    let _ = tokio::time::timeout_at(deadline, answer_start(response.into_body(), &mut kept)).await;
+    let body = (!kept.is_empty()).then(|| String::from_utf8_lossy(&kept).chars().take(MAX_ANSWER_CHARS).collect());
+    Attempt { status: Some(status), duration_ms: elapsed_ms(started), body, error: None }
 }
+
+/// The client's TLS settings (the Mozilla roots), made once.
+static TLS: LazyLock<Result<rustls::ClientConfig, String>> = LazyLock::new(|| {
+    let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
+    Ok(rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .map_err(|err| err.to_string())?
+        .with_root_certificates(roots)
+        .with_no_client_auth())
+});
 
 /// The client's error with its causes, which say what failed (refused,
 /// reset, TLS).
@@ -156,9 +177,8 @@ fn connection_error(err: &dyn std::error::Error) -> String {
     text
 }
 
-/// The first kilobyte of the answer's body, read no further.
-async fn answer_start(mut body: hyper::body::Incoming) -> Option<String> {
-    let mut kept = Vec::new();
+/// Reads the first kilobyte of the answer's body into `kept`, no further.
+async fn answer_start(mut body: hyper::body::Incoming, kept: &mut Vec<u8>) {
     while kept.len() < MAX_ANSWER_CHARS * 4 {
         match body.frame().await {
             Some(Ok(frame)) => {
@@ -169,7 +189,6 @@ async fn answer_start(mut body: hyper::body::Incoming) -> Option<String> {
             _ => break,
         }
     }
-    (!kept.is_empty()).then(|| String::from_utf8_lossy(&kept).chars().take(MAX_ANSWER_CHARS).collect())
 }
 
 #[cfg(test)]
@@ -190,5 +209,13 @@ mod tests {
         // A name is checked for what it resolves to.
         assert!(refused("https://localhost:9/hook", false).await);
         assert!(refused("http://93.184.216.34/hook", true).await);
+    }
+
+    #[tokio::test]
+    async fn a_refusal_names_no_address_a_name_resolved_to() {
+        let url = url::Url::parse("https://localhost:9/hook").expect("a URL");
+        let why = checked_addresses(&url, false).await.expect_err("refused");
+        assert!(why.contains("localhost resolves to this machine"), "{why}");
+        assert!(!why.contains("127.0.0.1") && !why.contains("::1"), "{why}");
     }
 }

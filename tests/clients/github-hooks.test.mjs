@@ -21,11 +21,11 @@ import { startServer } from './server.mjs';
 const BIN = process.env.TASKLENS_BIN;
 const REPO = 'acme/widgets';
 
-function issue(number, fields = {}) {
+function issue(number, fields = {}, repo = REPO) {
   return {
-    url: `https://api.github.com/repos/${REPO}/issues/${number}`,
-    repository_url: `https://api.github.com/repos/${REPO}`,
-    html_url: `https://github.com/${REPO}/issues/${number}`,
+    url: `https://api.github.com/repos/${repo}/issues/${number}`,
+    repository_url: `https://api.github.com/repos/${repo}`,
+    html_url: `https://github.com/${repo}/issues/${number}`,
     number,
     title: `Issue ${number}`,
     body: 'From GitHub',
@@ -40,7 +40,7 @@ function issue(number, fields = {}) {
   };
 }
 
-const repository = { full_name: REPO, name: 'widgets', owner: { login: 'acme' } };
+const repository = { id: 4242, full_name: REPO, name: 'widgets', owner: { login: 'acme' } };
 
 async function setUp(t) {
   const server = await startServer(t, BIN);
@@ -162,4 +162,24 @@ test('unsigned, tampered, foreign, replayed and oversized deliveries are refused
   assert.ok([413, 'closed'].includes(oversized.status), `oversized: ${oversized.status}`);
   const unknown = await fetch(`${server.base}/hooks/github/NOPE`, { method: 'POST', body: '{}' });
   assert.equal(unknown.status, 401, 'an unknown project is answered as a wrong signature');
+});
+
+test('a renamed repository still feeds its project, known by its id', async (t) => {
+  const { deliver, graphql, task } = await setUp(t);
+  // The first delivery teaches the binding the repository's id.
+  const edited = { action: 'edited', repository, issue: issue(1, { title: 'Before the rename', updated_at: '2026-11-02T10:00:00Z' }) };
+  assert.equal((await deliver('issues', edited)).status, 200);
+  const renamed = { id: 4242, full_name: 'acme/gadgets', name: 'gadgets', owner: { login: 'acme' } };
+  const after = { action: 'edited', repository: renamed,
+    issue: issue(1, { title: 'After the rename', updated_at: '2026-11-03T10:00:00Z' }, 'acme/gadgets') };
+  const applied = await deliver('issues', after);
+  assert.equal(applied.status, 200, JSON.stringify(applied.answer));
+  const one = await task('GH-1');
+  assert.equal(one.title, 'After the rename');
+  assert.deepEqual(one.source, { system: 'GITHUB', key: 'acme/gadgets#1' });
+  const count = await graphql('{ project(key: "GH") { tasks(first: 1) { totalCount } } }');
+  assert.equal(count.project.tasks.totalCount, 1, 'the same task, not a second one');
+  // Another repository under the old name's place is still foreign.
+  const other = { action: 'opened', issue: issue(2, {}, 'acme/other'), repository: { id: 99, full_name: 'acme/other' } };
+  assert.equal((await deliver('issues', other)).status, 422);
 });

@@ -215,3 +215,24 @@ test('a delivery in flight when its gateway is killed is sent again, under the s
   assert.equal(second.headers['webhook-id'], first.headers['webhook-id']);
   assert.equal(new Webhook(made.secret).verify(second.body, second.headers).data.task.title, 'Sent across a crash');
 });
+
+test('a receiver that does not answer holds back no other endpoint', async (t) => {
+  const server = await startServer(t, BIN, ['--webhooks-allow-http-loopback']);
+  const stuck = await startReceiver(t, ['hang', 'hang', 'hang']);
+  const quick = await startReceiver(t);
+  const { workspace, task } = await aTask(server);
+  await subscribe(server, { workspace, url: stuck.url, events: ['TASK_UPDATED'] });
+  const made = await subscribe(server, { workspace, url: quick.url, events: ['TASK_UPDATED'] });
+  await retitle(server, task.ref, 'One');
+  await stuck.until(1);
+  // While the first receiver holds its request (up to 10 s), the other
+  // gets every change, in order.
+  const started = Date.now();
+  await retitle(server, task.ref, 'Two');
+  await retitle(server, task.ref, 'Three');
+  const got = await quick.until(3, 5000);
+  assert.ok(Date.now() - started < 5000);
+  const titles = got.map((d) => new Webhook(made.secret).verify(d.body, d.headers).data.task.title);
+  assert.deepEqual(titles, ['One', 'Two', 'Three']);
+  assert.equal(stuck.received.length, 1, 'one request at a time for the task on the stuck endpoint');
+});

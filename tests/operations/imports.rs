@@ -589,7 +589,33 @@ fn tempdir() -> PathBuf {
     dir
 }
 
+async fn a_bound_repository_follows_its_rename(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let token = admin(&app).await;
+    run(&app, SourceSystem::Github, &[fixture("github/issues.json")], "ROCK", false).await.expect("imported");
+    let store = tasklens::store::Store::new(app.db.clone(), tasklens::store::PageLimits::default());
+    store.bind_github("ROCK", "acme/rocket").await.expect("bound");
+    let hook = || async { store.github_hook("ROCK").await.expect("read").expect("a binding") };
+    // Another name with no id known yet is foreign; the bound name teaches the id.
+    assert!(!store.github_repository_matches(&hook().await, "acme/other", Some(7)).await.expect("checked"));
+    assert!(store.github_repository_matches(&hook().await, "acme/rocket", Some(7)).await.expect("checked"));
+    assert_eq!(hook().await.repository_id, Some(7));
+    // The same id under a new name is the same repository: keys follow.
+    assert!(store.github_repository_matches(&hook().await, "acme/rocket_v2", Some(7)).await.expect("checked"));
+    assert_eq!(hook().await.repository, "acme/rocket_v2");
+    let keys: Vec<String> = tasks(&app, &token, "ROCK")
+        .await
+        .iter()
+        .filter_map(|t| t["source"]["key"].as_str().map(str::to_owned))
+        .collect();
+    assert!(!keys.is_empty());
+    assert!(keys.iter().all(|k| k.starts_with("acme/rocket_v2#")), "{keys:?}");
+    // Another id under the new name's old one is still foreign.
+    assert!(!store.github_repository_matches(&hook().await, "acme/rocket", Some(8)).await.expect("checked"));
+}
+
 on_both_backends!(
+    a_bound_repository_follows_its_rename,
     github_issues_and_comments_become_tasks,
     an_edited_export_updates_in_place_with_events,
     gh_issue_list_output_is_read_with_its_comments,

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use serde_json::{Value, json};
 
-use tasklens::store::webhooks::queue::{Attempt, Due};
+use tasklens::store::webhooks::queue::{Attempt, Due, InFlight};
 use tasklens::store::webhooks::{Manager, NewWebhook};
 use tasklens::store::{PageLimits, Store};
 
@@ -84,12 +84,12 @@ async fn the_outbox_is_written_with_the_change(backend: Backend) {
     // One task's deliveries go one at a time, in order.
     let mut seen = Vec::new();
     for _ in 0..3 {
-        let due = store.take_due_deliveries(10).await.expect("due");
+        let due = store.take_due_deliveries(10, &InFlight::new(10)).await.expect("due");
         assert_eq!(due.len(), 1, "one of the task's deliveries at a time");
         seen.push(payload(&due[0]));
         store.record_attempt(&due[0], &answered(200)).await.expect("recorded");
     }
-    assert!(store.take_due_deliveries(10).await.expect("due").is_empty());
+    assert!(store.take_due_deliveries(10, &InFlight::new(10)).await.expect("due").is_empty());
     let kinds: Vec<&str> = seen.iter().filter_map(|p| p["type"].as_str()).collect();
     assert_eq!(kinds, ["task.created", "task.updated", "task.updated"]);
     let titles: Vec<&str> = seen.iter().filter_map(|p| p["data"]["task"]["title"].as_str()).collect();
@@ -113,7 +113,7 @@ async fn two_gateways_take_each_delivery_once(backend: Backend) {
     let sent = futures_util::future::join_all(gateways.iter().map(|store| async move {
         let mut ids = Vec::new();
         loop {
-            let due = store.take_due_deliveries(3).await.expect("due");
+            let due = store.take_due_deliveries(3, &InFlight::new(3)).await.expect("due");
             if due.is_empty() {
                 break;
             }
@@ -139,14 +139,14 @@ async fn failures_back_off_and_end_the_endpoint(backend: Backend) {
     app.ok(&ada, CREATE_HOOK, json!({"url": "https://hooks.example.com/a"})).await;
     app.ok(&ada, CREATE_TASK, json!({"title": "Once"})).await;
     let store = gateway(&app).await;
-    let due = store.take_due_deliveries(10).await.expect("due");
+    let due = store.take_due_deliveries(10, &InFlight::new(10)).await.expect("due");
     assert_eq!(due.len(), 1);
     // Leased: another look finds nothing.
-    assert!(store.take_due_deliveries(10).await.expect("due").is_empty());
+    assert!(store.take_due_deliveries(10, &InFlight::new(10)).await.expect("due").is_empty());
     let outcome = store.record_attempt(&due[0], &answered(500)).await.expect("recorded");
     assert_eq!(outcome.as_str(), "retrying");
     // Due again in about 5 s, not now.
-    assert!(store.take_due_deliveries(10).await.expect("due").is_empty());
+    assert!(store.take_due_deliveries(10, &InFlight::new(10)).await.expect("due").is_empty());
     let page = store
         .deliveries_page(Manager::Operator, due[0].webhook.id, None, &tasklens::store::PageArgs::first(10))
         .await
@@ -175,7 +175,74 @@ async fn failures_back_off_and_end_the_endpoint(backend: Backend) {
     assert!(made.is_err(), "a private address is refused");
 }
 
+async fn a_busy_endpoint_leaves_the_others_their_deliveries(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let (ada, _) = board(&app).await;
+    app.ok(&ada, CREATE_HOOK, json!({"url": "https://slow.example.com/a"})).await;
+    app.ok(&ada, CREATE_HOOK, json!({"url": "https://fast.example.com/a"})).await;
+    for n in 0..6 {
+        app.ok(&ada, CREATE_TASK, json!({"title": format!("Task {n}")})).await;
+    }
+    let store = gateway(&app).await;
+    // Two to each endpoint at most, whatever the order they were written in.
+    let mut in_flight = InFlight::new(2);
+    let first = store.take_due_deliveries(16, &in_flight).await.expect("due");
+    let slow = |d: &&Due| d.webhook.url.contains("slow");
+    let slow_id = first.iter().find(slow).expect("a slow one").webhook.id;
+    let per_endpoint = |due: &[Due], id: i64| due.iter().filter(|d| d.webhook.id == id).count();
+    assert_eq!(first.len(), 4);
+    assert_eq!(per_endpoint(&first, slow_id), 2);
+    first.iter().for_each(|d| in_flight.started(d.webhook.id));
+    // The slow endpoint's two are still out; the fast one's are answered.
+    for done in first.iter().filter(|d| d.webhook.id != slow_id) {
+        store.record_attempt(done, &answered(200)).await.expect("recorded");
+        in_flight.ended(done.webhook.id);
+    }
+    let next = store.take_due_deliveries(16, &in_flight).await.expect("due");
+    assert_eq!(next.len(), 2, "the fast endpoint's next two, none of the slow one's");
+    assert_eq!(per_endpoint(&next, slow_id), 0);
+}
+
+async fn long_texts_are_cut_in_deliveries(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let (ada, _) = board(&app).await;
+    app.ok(&ada, CREATE_HOOK, json!({"url": "https://hooks.example.com/a"})).await;
+    let created = app.ok(&ada, CREATE_TASK, json!({"title": "Long"})).await;
+    let update = "mutation($ref: String!, $d: String!) { updateTask(ref: $ref, input: {description: $d}) { ref } }";
+    app.ok(&ada, update, json!({"ref": created["createTask"]["ref"], "d": "word ".repeat(10_000)})).await;
+    let store = gateway(&app).await;
+    let mut bodies = Vec::new();
+    for _ in 0..2 {
+        let due = store.take_due_deliveries(10, &InFlight::new(10)).await.expect("due");
+        bodies.push(due[0].delivery.payload.clone());
+        store.record_attempt(&due[0], &answered(200)).await.expect("recorded");
+    }
+    let updated: Value = serde_json::from_str(&bodies[1]).expect("JSON");
+    let change = &updated["data"]["changes"][0];
+    assert_eq!(change["field"], "description");
+    assert_eq!(change["truncated"], true);
+    assert_eq!(change["new"].as_str().map(|s| s.chars().count()), Some(1000));
+    assert!(bodies[1].len() < 4_000, "{} bytes", bodies[1].len());
+}
+
+async fn a_second_rotation_keeps_the_first_old_secret(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let (ada, _) = board(&app).await;
+    let made = app.ok(&ada, CREATE_HOOK, json!({"url": "https://hooks.example.com/a"})).await;
+    let id = made["createWebhook"]["webhook"]["id"].clone();
+    let rotate = "mutation($id: ID!, $g: Int!) { rotateWebhookSecret(id: $id, graceHours: $g) { secret } }";
+    app.ok(&ada, rotate, json!({"id": id, "g": 24})).await;
+    let (code, message) = app.error(&ada, rotate, json!({"id": id, "g": 24})).await;
+    assert_eq!(code, "CONFLICT", "{message}");
+    // With no grace, every old secret ends now, as asked.
+    app.ok(&ada, rotate, json!({"id": id, "g": 0})).await;
+    app.ok(&ada, rotate, json!({"id": id, "g": 24})).await;
+}
+
 on_both_backends!(
+    a_busy_endpoint_leaves_the_others_their_deliveries,
+    long_texts_are_cut_in_deliveries,
+    a_second_rotation_keeps_the_first_old_secret,
     admins_alone_manage_webhooks,
     the_outbox_is_written_with_the_change,
     two_gateways_take_each_delivery_once,

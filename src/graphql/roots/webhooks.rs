@@ -144,7 +144,9 @@ impl WebhooksMutation {
 
     /// A new signing secret, in the answer once; the old one keeps signing
     /// beside it for `graceHours` (24 by default, at most 168), so that
-    /// receivers can switch without losing a delivery.
+    /// receivers can switch without losing a delivery. Another rotation
+    /// while an old secret still signs is refused (receivers may still hold
+    /// it), unless `graceHours` is 0, which ends every old secret at once.
     async fn rotate_webhook_secret(
         &self,
         ctx: &Context<'_>,

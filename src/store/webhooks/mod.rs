@@ -101,10 +101,16 @@ pub enum Manager<'a> {
 }
 
 /// An endpoint and the secret it signs with, shown once.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct WithSecret {
     pub webhook: webhook::Model,
     pub secret: String,
+}
+
+impl std::fmt::Debug for WithSecret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("WithSecret").field("webhook", &self.webhook).finish_non_exhaustive()
+    }
 }
 
 /// `whsec_` and 24 random bytes in base64, as Standard Webhooks writes a secret.
@@ -352,6 +358,21 @@ impl Store {
             require_write(viewer)?;
         }
         let hook = self.webhook(by, id).await?;
+        // A second rotation within the grace would drop the first old
+        // secret while receivers may still hold it; with no grace, every
+        // old secret ends now, as asked.
+        if let Some(until) =
+            hook.previous_secret_until.filter(|until| *until > now() && grace > chrono::TimeDelta::zero())
+        {
+            return Err(StoreError::conflict(
+                format!(
+                    "webhook {}'s previous secret still signs until {}",
+                    hook.id,
+                    until.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+                ),
+                "rotate again after then, or with graceHours: 0 to end every old secret now",
+            ));
+        }
         let secret = new_secret();
         let mut row: webhook::ActiveModel = hook.clone().into();
         row.previous_secret = Set(Some(hook.secret.clone()));

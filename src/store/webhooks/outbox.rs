@@ -18,7 +18,7 @@ use entity::{label, project, status, task, task_label, user, webhook, webhook_de
 
 use super::{EventType, events_of};
 use crate::store::now;
-use crate::store::task_writes::log::{Filed, logged};
+use crate::store::task_writes::log::{Change, Filed, logged};
 
 /// `msg_` and 16 random bytes in hex: the `webhook-id` of one delivery.
 fn message_id() -> String {
@@ -171,6 +171,29 @@ fn delivery(webhook_id: i64, kind: EventType, task_id: Option<i64>, payload: Str
     }
 }
 
+/// The most characters of a changed value a delivery carries: a
+/// description or comment is cut there (`truncated: true`), so a message
+/// stays a few kilobytes however long the text; the task's page has it whole.
+pub const MAX_VALUE_CHARS: usize = 1000;
+
+fn change(change: &Change) -> Value {
+    let (old, old_cut) = cut(change.old.as_deref());
+    let (new, new_cut) = cut(change.new.as_deref());
+    let mut value = json!({"field": change.field, "old": old, "new": new});
+    if old_cut || new_cut {
+        value["truncated"] = json!(true);
+    }
+    value
+}
+
+/// The value's first `MAX_VALUE_CHARS` characters, and whether it had more.
+fn cut(value: Option<&str>) -> (Option<&str>, bool) {
+    match value.and_then(|text| text.char_indices().nth(MAX_VALUE_CHARS).map(|(end, _)| &text[..end])) {
+        Some(start) => (Some(start), true),
+        None => (value, false),
+    }
+}
+
 /// The keys of the projects and workspaces changed.
 struct Places {
     projects: HashMap<i64, project::Model>,
@@ -262,11 +285,7 @@ impl Summaries {
         if let Some(revision) = message.events.iter().filter_map(|e| e.revision).max() {
             data.insert("revision".into(), json!(revision));
         }
-        let changes: Vec<Value> = message
-            .events
-            .iter()
-            .map(|e| json!({"field": e.change.field, "old": e.change.old, "new": e.change.new}))
-            .collect();
+        let changes: Vec<Value> = message.events.iter().map(|e| change(&e.change)).collect();
         data.insert("changes".into(), Value::Array(changes));
         if let Some(task) = self.tasks.get(&message.task_id) {
             let project_key = places.projects.get(&task.project_id).map_or("", |p| p.key.as_str());
@@ -306,6 +325,18 @@ impl Summaries {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_values_are_cut_and_say_so() {
+        let long = "é".repeat(MAX_VALUE_CHARS + 5);
+        let cut = change(&Change { field: "description", old: Some("short".into()), new: Some(long) });
+        assert_eq!(cut["old"], "short");
+        assert_eq!(cut["new"].as_str().map(|s| s.chars().count()), Some(MAX_VALUE_CHARS));
+        assert_eq!(cut["truncated"], true);
+        let whole = change(&Change { field: "title", old: None, new: Some("a".repeat(MAX_VALUE_CHARS)) });
+        assert!(whole.get("truncated").is_none());
+        assert_eq!(whole["old"], Value::Null);
+    }
 
     #[test]
     fn a_transactions_fields_name_its_event() {

@@ -5,6 +5,8 @@
 //! delivered, due again after a backoff, or failed for good (the endpoint
 //! then disabled with the reason).
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, TimeDelta, Utc};
 use rand::Rng;
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, LockBehavior, LockType, Query};
@@ -53,6 +55,43 @@ pub const MAX_ANSWER_CHARS: usize = 1024;
 pub struct Due {
     pub delivery: webhook_delivery::Model,
     pub webhook: webhook::Model,
+}
+
+/// The deliveries a gateway is sending, by endpoint, and the most one
+/// endpoint may have at once.
+#[derive(Debug, Clone)]
+pub struct InFlight {
+    pub per_endpoint: usize,
+    counts: HashMap<i64, usize>,
+}
+
+impl InFlight {
+    pub fn new(per_endpoint: usize) -> Self {
+        Self { per_endpoint, counts: HashMap::new() }
+    }
+
+    pub fn started(&mut self, webhook_id: i64) {
+        *self.counts.entry(webhook_id).or_default() += 1;
+    }
+
+    pub fn ended(&mut self, webhook_id: i64) {
+        if let Some(count) = self.counts.get_mut(&webhook_id) {
+            *count = count.saturating_sub(1);
+            if *count == 0 {
+                self.counts.remove(&webhook_id);
+            }
+        }
+    }
+
+    /// How many more the endpoint may have.
+    fn room(&self, webhook_id: i64) -> usize {
+        self.per_endpoint.saturating_sub(self.counts.get(&webhook_id).copied().unwrap_or(0))
+    }
+
+    /// The endpoints with no room left.
+    fn full(&self) -> Vec<i64> {
+        self.counts.iter().filter(|(_, n)| **n >= self.per_endpoint).map(|(id, _)| *id).collect()
+    }
 }
 
 /// What one attempt came to.
@@ -169,19 +208,35 @@ fn kept(text: &str, max: usize) -> String {
 impl Store {
     /// Takes up to `limit` due deliveries of enabled endpoints under a
     /// lease, oldest first, none behind an earlier pending one of the same
-    /// task and endpoint.
-    pub async fn take_due_deliveries(&self, limit: u64) -> Result<Vec<Due>> {
+    /// task and endpoint, and none to an endpoint past its room in
+    /// `in_flight` (so that one slow receiver holds only its share of the
+    /// senders).
+    pub async fn take_due_deliveries(&self, limit: usize, in_flight: &InFlight) -> Result<Vec<Due>> {
         let at = now();
+        let due_now = || due_at(at).filter(webhook_delivery::Column::WebhookId.is_not_in(in_flight.full()));
         // Most looks find nothing: they take no write lock (SQLite has one).
-        if due_at(at).one(&self.db).await?.is_none() {
+        if limit == 0 || due_now().one(&self.db).await?.is_none() {
             return Ok(Vec::new());
         }
         let txn = begin_write(&self.db).await?;
-        let mut due = due_at(at).limit(limit);
+        // A few more than wanted, so that an endpoint out of room leaves
+        // the others theirs.
+        let mut due = due_now().limit(u64::try_from(limit.saturating_mul(4)).unwrap_or(u64::MAX));
         if self.db.get_database_backend() == DatabaseBackend::Postgres {
             due = due.lock_with_behavior(LockType::Update, LockBehavior::SkipLocked);
         }
-        let deliveries = due.all(&txn).await?;
+        let mut taken: HashMap<i64, usize> = HashMap::new();
+        let deliveries: Vec<webhook_delivery::Model> = due
+            .all(&txn)
+            .await?
+            .into_iter()
+            .filter(|d| {
+                let count = taken.entry(d.webhook_id).or_default();
+                *count += 1;
+                *count <= in_flight.room(d.webhook_id)
+            })
+            .take(limit)
+            .collect();
         if deliveries.is_empty() {
             txn.rollback().await?;
             return Ok(Vec::new());
