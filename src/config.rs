@@ -162,6 +162,8 @@ pub enum Toolset {
     Agents,
     /// an operator's tools (`--tools DIR`)
     Custom,
+    /// graphql_query, graphql_schema: offered only when named
+    Graphql,
 }
 
 impl Toolset {
@@ -173,7 +175,14 @@ impl Toolset {
             Self::Wiki => "wiki",
             Self::Agents => "agents",
             Self::Custom => "custom",
+            Self::Graphql => "graphql",
         }
+    }
+
+    /// Offered only when a selection names it: the others are offered by
+    /// default.
+    pub fn is_opt_in(self) -> bool {
+        self == Self::Graphql
     }
 
     pub fn names() -> Vec<&'static str> {
@@ -186,7 +195,8 @@ impl Toolset {
 #[derive(Debug, Clone, Default, Args)]
 pub struct ToolChoice {
     /// Offer only these toolsets (comma-separated): projects, tasks,
-    /// comments, wiki, agents, custom. Default: all.
+    /// comments, wiki, agents, custom, graphql. Default: all but graphql,
+    /// which is offered only when named.
     #[arg(long, value_name = "SET,...", env = "TASKLENS_TOOLSETS", value_delimiter = ',', value_enum)]
     pub toolsets: Vec<Toolset>,
     /// Offer only these tools (comma-separated names), within the toolsets.
@@ -196,6 +206,10 @@ pub struct ToolChoice {
     /// whatever the token (GraphQL writes follow the token).
     #[arg(long, env = "TASKLENS_READ_ONLY")]
     pub read_only: bool,
+    /// Let `graphql_query` run mutations (it runs queries only by default);
+    /// a read-only token or session still writes nothing.
+    #[arg(long, env = "TASKLENS_GRAPHQL_TOOL_MUTATIONS")]
+    pub graphql_tool_mutations: bool,
 }
 
 /// What an open connection may cost: how many, and how long each may wait

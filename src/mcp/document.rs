@@ -168,6 +168,60 @@ impl ToolDocument {
     }
 }
 
+/// Why an agent's mutation does not run, when the operator did not allow it.
+pub const MUTATION_REFUSED: &str = "a mutation does not run here: this server's graphql_query runs queries";
+
+impl ToolDocument {
+    /// An operation an agent sent (`graphql_query`): one operation, named
+    /// or not, a query (or a mutation when `mutations`), with no
+    /// description or notes. Its list is the one connection down a single
+    /// path when that selects its edges' cursors, `pageInfo` and
+    /// `totalCount` (then a cut list says where to resume); otherwise the
+    /// reply is a record, whose lists the guard cuts from the tail.
+    pub fn ad_hoc(tool_name: &str, text: &str, types: &Types, mutations: bool) -> Result<Self, DocumentError> {
+        check_nesting("query", text)?;
+        let origins = Origins { file: "query".into(), shared: String::new(), appended: Vec::new() };
+        let at = |(pos, message): WalkError| origins.error(pos.line, pos.column, message);
+        let parsed = async_graphql::parser::parse_query(text)
+            .map_err(|err| at((err.positions().next().unwrap_or(START), without_source(&err))))?;
+        let (name, operation) = match &parsed.operations {
+            DocumentOperations::Single(operation) => (String::new(), operation),
+            DocumentOperations::Multiple(operations) if operations.len() == 1 => {
+                let (name, operation) = operations.iter().next().ok_or_else(|| at((START, "no operation".into())))?;
+                (name.to_string(), operation)
+            }
+            DocumentOperations::Multiple(_) => return Err(at((START, "send one operation per call".into()))),
+        };
+        let root = match operation.node.ty {
+            OperationType::Query => &types.query,
+            OperationType::Mutation if mutations => &types.mutation,
+            OperationType::Mutation => return Err(at((operation.pos, MUTATION_REFUSED.into()))),
+            OperationType::Subscription => {
+                return Err(at((operation.pos, "a subscription does not run in a tool call".into())));
+            }
+        };
+        let (plan, _) = walk::plan(types, &parsed, &operation.node.selection_set.node, root).map_err(at)?;
+        let list_path = walk::list_path(&plan).filter(|path| walk::check_connection(&plan, path).is_ok());
+        Ok(Self {
+            tool_name: tool_name.to_owned(),
+            title: title(tool_name),
+            write: operation.node.ty == OperationType::Mutation,
+            additive: false,
+            aliases: Vec::new(),
+            none: None,
+            root_fields: root_fields(operation),
+            operation: name,
+            description: String::new(),
+            text: text.to_owned(),
+            parsed: Arc::new(parsed),
+            variables: Vec::new(),
+            plan,
+            list_path,
+            origins,
+        })
+    }
+}
+
 /// The start of a file, where an error of the whole document points.
 const START: Pos = Pos { line: 1, column: 1 };
 

@@ -12,6 +12,7 @@ mod arguments;
 mod coerce;
 mod document;
 mod error;
+mod graphql_tools;
 mod guard;
 mod http_access;
 mod jsonrpc;
@@ -43,6 +44,7 @@ use crate::text::utf16_len;
 use crate::error_code::ErrorCode;
 pub use document::DocumentError;
 pub use error::ToolError;
+use graphql_tools::GraphqlTool;
 pub use selection::Selection;
 pub use served_tools::{LoadError, ServedTools};
 
@@ -91,14 +93,33 @@ impl McpServer {
         selection
     }
 
-    /// The tools `selection` offers.
+    /// The document tools `selection` offers.
     fn offered(&self, selection: &Selection) -> Vec<Arc<tool::DocumentTool>> {
-        self.tools.get().into_iter().filter(|tool| selection.withholds(tool).is_none()).collect()
+        self.tools.get().into_iter().filter(|tool| selection.withholds(tool.as_ref()).is_none()).collect()
+    }
+
+    /// The graphql toolset's tools `selection` offers.
+    fn offered_graphql(&self, selection: &Selection) -> Vec<Arc<GraphqlTool>> {
+        self.tools.graphql().iter().filter(|tool| selection.withholds(tool.as_ref()).is_none()).cloned().collect()
+    }
+
+    /// Every tool `selection` offers, as listed.
+    fn listed(&self, selection: &Selection) -> Vec<Tool> {
+        let documents = self.offered(selection).into_iter().map(|t| t.tool.clone());
+        documents.chain(self.offered_graphql(selection).into_iter().map(|t| t.tool.clone())).collect()
+    }
+
+    /// The tool named `name`, offered or not.
+    fn find(&self, name: &str) -> Option<Found> {
+        if let Some(tool) = self.tools.get().into_iter().find(|t| t.tool.name == name) {
+            return Some(Found::Document(tool));
+        }
+        self.tools.graphql().iter().find(|t| t.tool.name == name).cloned().map(Found::Graphql)
     }
 
     /// What the server tells a client at `initialize`: the conventions, and
     /// a sentence for each toolset it is offered.
-    fn instructions(&self, offered: &[Arc<tool::DocumentTool>], read_only: bool) -> String {
+    fn instructions(&self, offered: &[Arc<tool::DocumentTool>], graphql: bool, read_only: bool) -> String {
         use crate::config::Toolset;
         let has = |set: Toolset| offered.iter().any(|tool| tool.toolset == set);
         let mut text = String::from("A project tracker.");
@@ -129,10 +150,49 @@ impl McpServer {
             self.app.store.limits.default,
             plan::MIN_MAX_CHARS,
         ));
+        if graphql {
+            text.push_str(
+                " When no tool answers in one call, write one GraphQL query for graphql_query (graphql_schema shows \
+                 the schema); its reply is shaped and capped like the others'.",
+            );
+        }
         if read_only {
             text.push_str(" This session is read-only: no tool that writes is offered.");
         }
         text
+    }
+
+    fn instructions_for(&self, selection: &Selection) -> String {
+        let graphql = !self.offered_graphql(selection).is_empty();
+        self.instructions(&self.offered(selection), graphql, selection.is_read_only())
+    }
+}
+
+/// A tool found by name: a document, or one of the graphql toolset.
+enum Found {
+    Document(Arc<tool::DocumentTool>),
+    Graphql(Arc<GraphqlTool>),
+}
+
+impl Found {
+    fn offered(&self) -> &dyn selection::Offered {
+        match self {
+            Found::Document(tool) => tool.as_ref(),
+            Found::Graphql(tool) => tool.as_ref(),
+        }
+    }
+
+    async fn call(
+        &self,
+        app: &App,
+        viewer: &Viewer,
+        arguments: Option<rmcp::model::JsonObject>,
+        cap: usize,
+    ) -> tool::Answer {
+        match self {
+            Found::Document(tool) => tool.call(app, viewer, arguments, cap).await,
+            Found::Graphql(tool) => tool.call(app, viewer, arguments, cap).await,
+        }
     }
 }
 
@@ -151,7 +211,7 @@ impl ServerHandler for McpServer {
         let selection = self.tools.offered();
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
             .with_server_info(Implementation::new("tasklens", env!("CARGO_PKG_VERSION")))
-            .with_instructions(self.instructions(&self.offered(selection), selection.is_read_only()))
+            .with_instructions(self.instructions_for(selection))
     }
 
     async fn initialize(
@@ -163,7 +223,7 @@ impl ServerHandler for McpServer {
         let mut result = self.negotiate_initialize(&request)?;
         let viewer = self.viewer(&context);
         let selection = self.selection(&context, viewer.as_ref());
-        result.instructions = Some(self.instructions(&self.offered(&selection), selection.is_read_only()));
+        result.instructions = Some(self.instructions_for(&selection));
         Ok(result)
     }
 
@@ -174,11 +234,11 @@ impl ServerHandler for McpServer {
     ) -> Result<ListToolsResult, ErrorData> {
         let viewer = self.viewer(&context);
         let selection = self.selection(&context, viewer.as_ref());
-        Ok(ListToolsResult::with_all_items(self.offered(&selection).iter().map(|t| t.tool.clone()).collect()))
+        Ok(ListToolsResult::with_all_items(self.listed(&selection)))
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.offered(self.tools.offered()).iter().find(|t| t.tool.name == name).map(|t| t.tool.clone())
+        self.listed(self.tools.offered()).into_iter().find(|t| t.name == name)
     }
 
     async fn call_tool(
@@ -187,8 +247,7 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
-        let documents = self.tools.get();
-        let Some(tool) = documents.iter().find(|t| t.tool.name == name) else {
+        let Some(tool) = self.find(&name) else {
             return Err(ErrorData::invalid_params(format!("unknown tool {}", crate::text::echo(&name)), None));
         };
         let request_id = request_parts(&context)
@@ -206,7 +265,7 @@ impl ServerHandler for McpServer {
             return Ok(text_result(err.body().to_string(), true));
         };
         span.record("user", viewer.username.as_str());
-        if let Some(withheld) = self.selection(&context, Some(&viewer)).withholds(tool) {
+        if let Some(withheld) = self.selection(&context, Some(&viewer)).withholds(tool.offered()) {
             let (message, hint) = withheld.explain(&name);
             let body = ToolError::new(ErrorCode::Forbidden, message, hint).body().to_string();
             crate::metrics::metrics().tool_call(&name, utf16_len(&body), Some(ErrorCode::Forbidden), false);

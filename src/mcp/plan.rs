@@ -251,7 +251,12 @@ impl Read {
         Plan {
             variables: self.variables,
             omitted,
-            style: Style { verbose: self.verbose, fields: self.fields, asked: self.asked },
+            style: Style {
+                verbose: self.verbose,
+                fields: self.fields,
+                asked: self.asked,
+                table: self.form == Form::Table,
+            },
             form: self.form,
             budget: Budget { cap, resizable },
         }

@@ -10,7 +10,6 @@ use std::collections::BTreeSet;
 use axum::http::HeaderMap;
 use clap::ValueEnum;
 
-use super::tool::DocumentTool;
 use crate::config::{ToolChoice, Toolset};
 
 pub const TOOLSETS_HEADER: &str = "x-mcp-toolsets";
@@ -19,7 +18,16 @@ pub const READ_ONLY_HEADER: &str = "x-mcp-readonly";
 /// The most names one header may list (there are 21 built-in tools).
 const MAX_NAMES: usize = 64;
 
-/// The tools offered: those of `toolsets` (all when `None`) named in
+/// What a selection needs to know of a tool.
+pub trait Offered {
+    fn name(&self) -> &str;
+    fn toolset(&self) -> Toolset;
+    /// Whether calling it may change the tracker.
+    fn writes(&self) -> bool;
+}
+
+/// The tools offered: those of `toolsets` (all when `None`, but the opt-in
+/// ones) named in
 /// `tools` (all when `None`), none that writes when `read_only`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Selection {
@@ -107,14 +115,16 @@ impl Selection {
     }
 
     /// Why `tool` is not offered, or None when it is.
-    pub fn withholds(&self, tool: &DocumentTool) -> Option<Withheld> {
-        if self.read_only && tool.document.write {
+    pub fn withholds(&self, tool: &dyn Offered) -> Option<Withheld> {
+        if self.read_only && tool.writes() {
             return Some(Withheld::ReadOnly);
         }
-        if self.toolsets.as_ref().is_some_and(|sets| !sets.contains(&tool.toolset)) {
-            return Some(Withheld::Toolset(tool.toolset));
+        let set = tool.toolset();
+        let named = self.toolsets.as_ref().map(|sets| sets.contains(&set));
+        if named == Some(false) || (named.is_none() && set.is_opt_in()) {
+            return Some(Withheld::Toolset(set));
         }
-        if self.tools.as_ref().is_some_and(|tools| !tools.contains(tool.tool.name.as_ref())) {
+        if self.tools.as_ref().is_some_and(|tools| !tools.contains(tool.name())) {
             return Some(Withheld::NotListed);
         }
         None

@@ -15,6 +15,7 @@ use async_graphql::parser::types::SelectionSet;
 use crate::App;
 
 use super::document::{DocumentError, Shared, ToolDocument, snake_case};
+use super::graphql_tools::{GraphqlTool, SchemaIndex};
 use super::omit::operations;
 use super::selection::Selection;
 use super::tool::{DocumentTool, ToolLimits};
@@ -70,6 +71,9 @@ pub struct ServedTools {
     /// The built-in ones this server's limits let run.
     served_built_in: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
     loaded: Arc<RwLock<Arc<Vec<Arc<DocumentTool>>>>>,
+    /// The schema read for `graphql_schema`, and the two graphql tools.
+    schema: Option<Arc<SchemaIndex>>,
+    graphql: Arc<Vec<Arc<GraphqlTool>>>,
 }
 
 /// Why a tool directory cannot be served.
@@ -140,7 +144,11 @@ impl ServedTools {
             })
             .collect();
         let built_in: Arc<Vec<Arc<DocumentTool>>> = Arc::new(tools);
+        let schema = SchemaIndex::of_sdl(&gateway.sdl()).map(Arc::new);
+        let graphql = schema.iter().flat_map(|schema| GraphqlTool::both(&types, schema, cap, false)).collect();
         Self {
+            schema,
+            graphql: Arc::new(graphql),
             types: Some(types),
             limits,
             operations,
@@ -163,12 +171,23 @@ impl ServedTools {
         built_in.iter().chain(operator.iter()).cloned().collect()
     }
 
+    /// The graphql toolset's tools (offered only when selected).
+    pub fn graphql(&self) -> Arc<Vec<Arc<GraphqlTool>>> {
+        self.graphql.clone()
+    }
+
     /// Offers only what `choice` selects; a tool it names must exist.
     pub fn choose(&mut self, choice: &ToolChoice) -> Result<(), LoadError> {
+        if choice.graphql_tool_mutations {
+            if let (Some(types), Some(schema)) = (&self.types, &self.schema) {
+                self.graphql = Arc::new(GraphqlTool::both(types, schema, self.limits.cap, true));
+            }
+        }
         let offered = Selection::of_server(choice);
-        let known = self.get();
-        if let Some(unknown) = offered.listed_tools().find(|name| !known.iter().any(|t| t.tool.name == *name)) {
-            let names: Vec<String> = known.iter().map(|t| t.tool.name.to_string()).collect();
+        let mut known: Vec<String> = self.get().iter().map(|t| t.tool.name.to_string()).collect();
+        known.extend(self.graphql.iter().map(|t| t.tool.name.to_string()));
+        if let Some(unknown) = offered.listed_tools().find(|name| !known.iter().any(|t| t == name)) {
+            let names = known;
             return Err(LoadError::UnknownTool { name: unknown.to_owned(), known: names.join(", ") });
         }
         self.offered = offered;

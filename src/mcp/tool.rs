@@ -58,6 +58,20 @@ pub struct Answer {
     pub cut: bool,
 }
 
+impl super::selection::Offered for DocumentTool {
+    fn name(&self) -> &str {
+        &self.tool.name
+    }
+
+    fn toolset(&self) -> Toolset {
+        self.toolset
+    }
+
+    fn writes(&self) -> bool {
+        self.document.write
+    }
+}
+
 impl DocumentTool {
     /// Reads `text` as a tool; `operations` are the built-in tools by the
     /// schema field they run, for the names its errors use.

@@ -182,6 +182,13 @@ async function mcpClient(token) {
 
 const cards = (page) => page.locator('article.card');
 
+/** The page background's relative brightness, 0 (black) to 1 (white). */
+const backgroundLuminance = (page) =>
+  page.evaluate(() => {
+    const [r, g, b] = getComputedStyle(document.documentElement).backgroundColor.match(/\d+/g).map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  });
+
 test('the web board: sign-in, projects, board, task page, live, budgets, sign-out', { timeout: 600_000 }, async (t) => {
   for (const [name, value] of Object.entries({ BASE, TOKEN, BIN, DATABASE_URL })) {
     assert.ok(value, `${name} must be set (see the top of this file)`);
@@ -427,6 +434,234 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     );
   });
 
+  await t.test('the board by keyboard: one Tab stop per column, j/k walk, s opens the status menu, ? lists the shortcuts', async () => {
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    for (const status of big.statuses) {
+      const column = page.locator(`.column[data-status="${status}"]`);
+      await column.locator('article.card').nth(1).waitFor();
+      assert.equal(await column.locator('a.card-title[tabindex="0"]').count(), 1, `${status}: one Tab stop`);
+    }
+    assert.equal(
+      await page.locator('article.card .status-menu button:not([tabindex="-1"])').count(),
+      0,
+      'status buttons are out of the Tab order',
+    );
+    const first = page.locator(`.column[data-status="${big.statuses[0]}"] a.card-title`);
+    const focusedRef = () => page.evaluate(() => document.activeElement?.closest('[data-ref]')?.getAttribute('data-ref'));
+    const refAt = (n) => first.nth(n).evaluate((a) => a.closest('[data-ref]').getAttribute('data-ref'));
+
+    // Tab leaves the column from its card: no second stop on the card or the cards below.
+    await first.first().focus();
+    await page.keyboard.press('Tab');
+    const left = await page.evaluate(
+      (status) => !document.activeElement?.matches('a.card-title') || document.activeElement.closest('.column')?.getAttribute('data-status') !== status,
+      big.statuses[0],
+    );
+    assert.ok(left, 'one Tab leaves the card and its column');
+
+    // j and k walk the column, and the Tab stop follows.
+    await first.first().focus();
+    await page.keyboard.press('j');
+    assert.equal(await focusedRef(), await refAt(1), 'j: the next card');
+    assert.equal(await first.nth(1).getAttribute('tabindex'), '0');
+    assert.equal(await first.nth(0).getAttribute('tabindex'), '-1');
+    await page.keyboard.press('k');
+    assert.equal(await focusedRef(), await refAt(0), 'k: the card above');
+
+    // s: the focused card's status menu, closed by Escape with focus back on its button.
+    const ref0 = await refAt(0);
+    await page.keyboard.press('s');
+    await page.getByRole('listbox', { name: `Status of ${ref0}` }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox', { name: `Status of ${ref0}` }).waitFor({ state: 'detached' });
+    assert.ok(
+      await page.evaluate((r) => document.activeElement?.matches(`[data-ref="${r}"] .status-menu > button`), ref0),
+      'focus is back on the status button',
+    );
+
+    // ?: the shortcuts, in a modal dialog; Escape gives focus back.
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    assert.equal(await help.getAttribute('aria-modal'), 'true');
+    const listed = await help.innerText();
+    for (const words of ['Create a task', 'Search', 'Next card', "status menu", 'Close a dialog']) assert.match(listed, new RegExp(words));
+    await accessible(page, 'shortcuts dialog');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    assert.equal(await focusedRef(), ref0, 'focus is back on the card');
+
+    // Typing in a field is typing: no shortcut fires.
+    const text = page.getByLabel('Text');
+    await text.focus();
+    await page.keyboard.type('?cs/');
+    assert.equal(await text.inputValue(), '?cs/');
+    assert.equal(await page.getByRole('dialog').count(), 0, 'no dialog from typing');
+    assert.equal(await page.getByRole('form', { name: 'New task' }).count(), 0, 'no form from typing');
+    await text.fill('');
+
+    // / goes to the search field; c opens the new task form at its title.
+    await first.first().focus();
+    await page.keyboard.press('/');
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('type')), 'search');
+    await first.first().focus();
+    await page.keyboard.press('c');
+    await page.getByRole('form', { name: 'New task' }).getByLabel('Title').waitFor();
+    await page.waitForFunction(() => document.activeElement?.closest('form')?.getAttribute('aria-label') === 'New task');
+
+    // Enter on a card opens its task.
+    await first.first().focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.hash === `#/t/${ref0}`);
+  });
+
+  await t.test("a status menu at the bottom of a column shows whole, over the column's scroll box", async () => {
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    const column = page.locator(`.column[data-status="${big.statuses[0]}"]`);
+    await column.locator('article.card').nth(20).waitFor();
+    // The lowest card whose status button the column's box still shows.
+    const lowest = await column.evaluate((box) => {
+      const edge = box.getBoundingClientRect().bottom;
+      const shown = [...box.querySelectorAll('article.card')].filter(
+        (card) => card.querySelector('.status-menu > button').getBoundingClientRect().bottom < edge - 2,
+      );
+      return shown[shown.length - 1].getAttribute('data-ref');
+    });
+    await column.locator(`[data-ref="${lowest}"] a.card-title`).focus();
+    await page.keyboard.press('s');
+    const list = page.getByRole('listbox', { name: `Status of ${lowest}` });
+    await list.waitFor();
+    const hidden = await list.evaluate((ul) =>
+      [...ul.querySelectorAll('[role="option"]')]
+        .filter((option) => {
+          const r = option.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return !(top === option || option.contains(top));
+        })
+        .map((option) => option.textContent),
+    );
+    assert.deepEqual(hidden, [], 'every option can be seen and clicked');
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+  });
+
+  await t.test('the command palette (Ctrl+K) goes to a task by ref or words, a project, a wiki page; Esc gives focus back', async () => {
+    const { createTask } = await gql('mutation($p: String!) { createTask(input: { project: $p, title: "Palette target zebra" }) { ref } }', { p: big.key });
+    const { wikiTree } = await gql('{ wikiTree(first: 50) { nodes { path title workspace { key } } } }');
+    const wiki = wikiTree.nodes[0];
+    await page.goto(`${BASE}/#/`);
+    const field = page.getByLabel('Find a project by name');
+    await field.focus();
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    const open = async () => {
+      await page.keyboard.press('Control+k');
+      await palette.waitFor();
+      return palette.getByRole('combobox');
+    };
+
+    let box = await open();
+    assert.equal(await palette.getAttribute('aria-modal'), 'true');
+    assert.ok(await box.evaluate((b) => b === document.activeElement), 'the combobox has focus');
+    assert.equal(await box.getAttribute('aria-controls'), await palette.getByRole('listbox').getAttribute('id'));
+    await accessible(page, 'command palette');
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'detached' });
+    assert.ok(await field.evaluate((f) => f === document.activeElement), 'Escape gives focus back');
+
+    // By ref, typed in lower case.
+    const target = `${big.key}-3`;
+    const { task } = await gql('query($r: String!) { task(ref: $r) { title } }', { r: target });
+    box = await open();
+    await box.fill(target.toLowerCase());
+    await palette.getByRole('option', { name: new RegExp(`^Task ${target} `) }).waitFor();
+    assert.match(await box.getAttribute('aria-activedescendant'), /.+/);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.hash === `#/t/${target}`);
+    await page.getByRole('heading', { name: task.title }).waitFor();
+    await palette.waitFor({ state: 'detached' });
+
+    // By title words, chosen with the arrow keys.
+    box = await open();
+    await box.fill('zebra');
+    const option = palette.getByRole('option', { name: new RegExp(`${createTask.ref} Palette target zebra`) });
+    await option.waitFor();
+    while ((await option.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.hash === `#/t/${createTask.ref}`);
+
+    // A project, then a wiki page, by a click.
+    box = await open();
+    await box.fill(`Budget board ${big.key}`);
+    await palette.getByRole('option', { name: new RegExp(`^Project ${big.key} `) }).click();
+    await page.waitForURL((url) => url.hash === `#/p/${big.key}`);
+    box = await open();
+    await box.fill(wiki.title);
+    await palette.getByRole('option', { name: `Wiki page ${wiki.title}` }).first().click();
+    await page.getByRole('heading', { name: wiki.title, level: 1 }).waitFor();
+
+    // Accessible in the dark too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await open();
+    await accessible(page, 'command palette, dark');
+    await page.keyboard.press('Escape');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  await t.test('views are addresses: filters and order in the hash survive a reload, quick filters, an empty view offers Clear filters', async () => {
+    await gql(`mutation($p: String!) {
+      a: createTask(input: { project: $p, title: "Long overdue", dueDate: "2020-01-06" }) { ref }
+      b: createTask(input: { project: $p, title: "Far ahead", dueDate: "2099-01-05" }) { ref }
+    }`, { p: big.key });
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    await cards(page).first().waitFor();
+    await page.getByLabel('Order').selectOption('DUE');
+    await page.getByLabel('Text').fill('Late card');
+    await page.waitForURL((url) => url.hash.startsWith(`#/p/${big.key}?`) && url.hash.includes('order=due') && url.hash.includes('q=Late+card'));
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll('article.card').length === 10);
+    assert.equal(await page.getByLabel('Order').inputValue(), 'DUE', 'the order survives a reload');
+    assert.equal(await page.getByLabel('Text').inputValue(), 'Late card', 'the text survives a reload');
+    await page.getByLabel('Text').fill('');
+
+    // Mine: nobody is assigned on this board, so nothing matches: one message, no empty columns.
+    const mine = page.getByRole('group', { name: 'Quick filters' }).getByRole('button', { name: 'Mine' });
+    await mine.click();
+    assert.equal(await mine.getAttribute('aria-pressed'), 'true');
+    await page.waitForURL((url) => url.hash.includes('assignee=me'));
+    const empty = page.locator('.no-match', { hasText: 'No task matches these filters' });
+    await empty.waitFor();
+    assert.ok(await page.locator('.board').isHidden(), 'no empty columns');
+    await accessible(page, 'a board no task matches');
+    await empty.getByRole('button', { name: 'Clear filters' }).click();
+    await cards(page).first().waitFor();
+    assert.equal(new URL(page.url()).hash, `#/p/${big.key}?order=due`, 'cleared: only the order stays');
+    assert.equal(await mine.getAttribute('aria-pressed'), 'false');
+
+    // Overdue and due this week: open tasks due before today / before next Monday.
+    const overdue = page.getByRole('button', { name: 'Overdue' });
+    await overdue.click();
+    await page.waitForFunction(() => document.querySelectorAll('article.card').length === 1);
+    assert.match(await cards(page).first().innerText(), /Long overdue/);
+    await page.getByRole('button', { name: 'Due this week' }).click();
+    assert.equal(await overdue.getAttribute('aria-pressed'), 'false', 'one due-date window at a time');
+    await page.waitForURL((url) => url.hash.includes('due=week'));
+    await page.waitForFunction(() => document.querySelectorAll('article.card').length === 1);
+
+    // The list takes the view along, and a shared address shows it in another tab.
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'List' }).click();
+    await page.waitForURL((url) => url.hash === `#/p/${big.key}/list?due=week&order=due`);
+    await page.locator('article.row', { hasText: 'Long overdue' }).waitFor();
+    const shared = await newPage();
+    await signInByLink(shared, TOKEN, 'demo');
+    await shared.goto(page.url());
+    await shared.locator('article.row', { hasText: 'Long overdue' }).waitFor();
+    assert.equal(await shared.locator('article.row').count(), 1);
+    assert.equal(await shared.getByRole('button', { name: 'Due this week' }).getAttribute('aria-pressed'), 'true');
+    await shared.context().close();
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    await cards(page).first().waitFor();
+  });
+
   let ref;
   await t.test('the task page edits fields, shows API errors beside the field, and comments in Markdown', async () => {
     ref = await page.locator('article.card').first().getAttribute('data-ref');
@@ -450,13 +685,59 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await page.locator('.preview strong', { hasText: 'good' }).waitFor();
     await page.getByRole('button', { name: 'Write' }).click();
     await page.getByRole('button', { name: 'Comment', exact: true }).click();
-    await page.getByRole('heading', { name: 'Comments (1)' }).waitFor();
-    await page.locator('.comment-head').last().click();
-    await page.locator('.comment-body strong', { hasText: 'good' }).waitFor();
+    // The comment shows whole, rendered, in the timeline: no click to open it.
+    await page.getByRole('heading', { name: 'Timeline (1 comment)' }).waitFor();
+    await page.locator('.timeline .comment-body strong', { hasText: 'good' }).waitFor();
     assert.equal(await page.locator('.comment-body script').count(), 0, 'no script reaches the page');
     const { task } = await gql('query($ref: String!) { task(ref: $ref) { title priority } }', { ref });
     assert.deepEqual(task, { title: 'Renamed from the board', priority: 'HIGH' });
     await accessible(page, 'task page');
+  });
+
+  await t.test('the task page: properties beside the text (under it on a phone), one timeline in words', async () => {
+    const { project } = await gql('query($k: String!) { project(key: $k) { statuses { key name } } }', { k: big.key });
+    const [, second] = project.statuses;
+    const { createTask: child } = await gql(
+      'mutation($p: String!, $parent: String!) { createTask(input: { project: $p, title: "A child task", parent: $parent }) { ref } }',
+      { p: big.key, parent: ref },
+    );
+    await page.goto(`${BASE}/#/t/${child.ref}`);
+    const side = page.getByRole('complementary', { name: 'Properties' });
+    await side.waitFor();
+    for (const name of ['Status', 'Assignee', 'Priority', 'Kind', 'Due']) await side.getByLabel(name).first().waitFor();
+    for (const name of ['Labels', 'Coworkers']) await side.getByRole('group', { name }).waitFor();
+    await side.getByRole('link', { name: new RegExp(`^${ref} `) }).waitFor();
+    assert.match(await side.innerText(), /Created by\s+.*\(@demo\)/);
+    const main = await page.locator('.task-main').boundingBox();
+    const box = await side.boundingBox();
+    assert.ok(box.x >= main.x + main.width, 'the sidebar is beside the main column on a wide screen');
+
+    // A status change, in words with the statuses' names.
+    await side.getByRole('combobox', { name: /^Status/ }).selectOption(second.key);
+    await side.getByText('Status saved').waitFor();
+    await side.getByLabel('Kind').selectOption('BUG');
+    await side.getByText('Kind saved').waitFor();
+    await page.getByLabel('New comment (Markdown)').fill('Second **thoughts**');
+    await page.getByRole('button', { name: 'Comment', exact: true }).click();
+    const timeline = page.locator('ol.timeline');
+    await timeline.locator('.comment-body strong', { hasText: 'thoughts' }).waitFor();
+    const entries = await timeline.locator(':scope > li').allInnerTexts();
+    const created = entries.findIndex((e) => /created the task/.test(e));
+    const moved = entries.findIndex((e) => e.includes(`changed status from ${project.statuses[0].name} to ${second.name}`));
+    const kind = entries.findIndex((e) => /changed kind from task to bug/i.test(e));
+    const comment = entries.findIndex((e) => /Second thoughts/.test(e));
+    assert.ok(created === 0 && moved > created && kind > moved && comment > kind, `one timeline in time order: ${JSON.stringify(entries)}`);
+    assert.ok(!entries.join(' ').includes(`from ${project.statuses[0].key} `) || project.statuses[0].key === project.statuses[0].name, 'no raw status key');
+    await accessible(page, 'task page with sidebar');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    const phoneMain = await page.locator('.task-main').boundingBox();
+    const phoneSide = await side.boundingBox();
+    const phoneTimeline = await page.locator('.task-timeline').boundingBox();
+    assert.ok(phoneSide.y >= phoneMain.y + phoneMain.height - 1, 'stacked under the text on a phone');
+    assert.ok(phoneTimeline.y >= phoneSide.y + phoneSide.height - 1, 'the timeline after the properties');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, 'fits a phone');
+    await page.setViewportSize({ width: 1500, height: 1000 });
   });
 
   await t.test('a task is created from the board, with a Markdown description, and deleted to a tombstone', async () => {
@@ -479,8 +760,24 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
       { priority: 'URGENT', dueDate: '2031-05-04', labels: project.labels.length > 0 ? 1 : 0 },
     );
 
-    page.once('dialog', (dialog) => dialog.accept());
-    await page.getByRole('button', { name: 'Delete task' }).click();
+    // Delete is behind "More", and asks first.
+    assert.equal(await page.getByRole('button', { name: 'Delete task' }).count(), 0, 'no delete button beside the fields');
+    const more = page.getByRole('button', { name: 'More' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Delete task…' }).waitFor();
+    assert.ok(await page.getByRole('menuitem', { name: 'Delete task…' }).evaluate((item) => item === document.activeElement));
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: `Delete ${made}?` });
+    await confirm.waitFor();
+    assert.equal(await confirm.getAttribute('aria-modal'), 'true');
+    await accessible(page, 'delete confirmation');
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    assert.equal((await gql('query($ref: String!) { task(ref: $ref) { deleted } }', { ref: made })).task.deleted, false, 'Escape deletes nothing');
+    await more.click();
+    await page.getByRole('menuitem', { name: 'Delete task…' }).click();
+    await confirm.getByRole('button', { name: 'Delete task' }).click();
     await page.waitForURL((url) => url.hash === `#/p/${big.key}`);
     await page.goto(`${BASE}/#/t/${made}`);
     await page.getByText('This task was deleted').waitFor().catch(async (err) => {
@@ -578,7 +875,15 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await page.locator(`article.card[data-ref="${ref}"] .claim`, { hasText: 'held by @' }).waitFor();
     await page.goto(`${BASE}/#/activity`);
     await page.locator('.event-list li').first().waitFor();
+    // By day, in words: this run's changes are today's, statuses by name.
+    await page.getByRole('heading', { name: 'Today', level: 2 }).waitFor();
     await accessible(page, 'activity');
+    const { project } = await gql('query($k: String!) { project(key: $k) { statuses { key name } } }', { k: big.key });
+    const [todo, next] = project.statuses;
+    await page.getByLabel('Project key').fill(big.key);
+    await page.locator('.event-list li', { hasText: `changed status from ${todo.name} to ${next.name}` }).first().waitFor();
+    if (todo.key !== todo.name)
+      assert.equal(await page.locator('.event-list li', { hasText: `from ${todo.key} ` }).count(), 0, 'no raw status key');
   });
 
   await t.test('the wiki: tree, search, a rendered page, and an edit through a conflict', async () => {
@@ -586,6 +891,13 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     const node = wikiTree.nodes.find((n) => n.path.includes('/')) ?? wikiTree.nodes[0];
     assert.ok(node, 'the demo board has wiki pages');
     await page.goto(`${BASE}/#/wiki`);
+    // A heading per workspace, each page under its own.
+    const { workspaces } = await gql('{ workspaces(first: 50) { nodes { key name } } }');
+    const withPages = workspaces.nodes.filter((w) => wikiTree.nodes.some((n) => n.workspace.key === w.key));
+    for (const w of withPages) await page.getByRole('heading', { name: w.name, level: 3 }).waitFor();
+    const home = withPages.find((w) => w.key === node.workspace.key);
+    await page.getByRole('list', { name: `Pages of ${home.name}` }).getByRole('link', { name: node.title }).first().waitFor();
+    await accessible(page, 'wiki tree');
     await page.locator('.tree a', { hasText: node.title }).first().click();
     await page.getByRole('heading', { name: node.title, level: 1 }).waitFor();
     await accessible(page, 'wiki page');
@@ -620,11 +932,7 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
 
   await t.test('a dark preference gets a dark board that keeps its contrast', async () => {
     await page.emulateMedia({ colorScheme: 'dark' });
-    const luminance = () =>
-      page.evaluate(() => {
-        const [r, g, b] = getComputedStyle(document.documentElement).backgroundColor.match(/\d+/g).map(Number);
-        return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
-      });
+    const luminance = () => backgroundLuminance(page);
     for (const [address, heading] of [
       ['#/', 'Projects'],
       [`#/p/${big.key}`, null],
@@ -641,6 +949,36 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await page.emulateMedia({ colorScheme: 'light' });
   });
 
+  await t.test('the theme toggle: chosen in the header, remembered, over the system preference either way', async () => {
+    const scheme = () => page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+    const theme = page.getByRole('combobox', { name: 'Theme' });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    await cards(page).first().waitFor();
+    await theme.selectOption('dark');
+    assert.ok((await backgroundLuminance(page)) < 0.15, 'dark on a light system');
+    assert.equal(await scheme(), 'dark');
+    await accessible(page, 'board, dark chosen');
+    await page.reload();
+    await cards(page).first().waitFor();
+    assert.equal(await theme.inputValue(), 'dark', 'remembered');
+    assert.ok((await backgroundLuminance(page)) < 0.15, 'still dark after a reload');
+    assert.equal(await page.evaluate(() => localStorage.getItem('tasklens.theme')), 'dark');
+    await page.goto(`${BASE}/#/t/${ref}`);
+    await page.locator('main h1').first().waitFor();
+    await accessible(page, 'task page, dark chosen');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await theme.selectOption('light');
+    assert.ok((await backgroundLuminance(page)) > 0.85, 'light on a dark system');
+    assert.equal(await scheme(), 'light');
+    await accessible(page, 'task page, light chosen');
+    await theme.selectOption('system');
+    assert.ok((await backgroundLuminance(page)) < 0.15, 'the system (dark) again');
+    assert.equal(await page.evaluate(() => localStorage.getItem('tasklens.theme')), null, 'nothing kept for the system');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
   await t.test('on a phone every page fits the screen and the board starts in the first screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     for (const address of ['#/', `#/p/${big.key}`, `#/p/${big.key}/list`, '#/my', '#/agents', '#/activity', '#/wiki', `#/t/${ref}`]) {
@@ -652,6 +990,15 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
       if (address === `#/p/${big.key}`) {
         const top = await page.locator('article.card').first().evaluate((card) => card.getBoundingClientRect().top);
         assert.ok(top < 600, `the first card starts at ${top} px`);
+        // The filters wait behind one button (a disclosure).
+        const toggle = page.getByRole('button', { name: /^Filters/ });
+        assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+        assert.ok(await page.getByLabel('Text').isHidden(), 'the filters are folded away');
+        await toggle.click();
+        assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+        await page.getByLabel('Text').waitFor();
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, 'open filters fit too');
+        await accessible(page, 'phone board, filters open');
       }
     }
     await page.setViewportSize({ width: 1500, height: 1000 });
@@ -670,6 +1017,9 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await reader.goto(`${BASE}/#/t/${ref}`);
     await reader.getByRole('heading', { name: 'Description' }).waitFor();
     assert.equal(await reader.getByRole('button', { name: /Edit/ }).count(), 0, 'no edit button');
+    assert.equal(await reader.getByRole('button', { name: 'More' }).count(), 0, 'no menu of actions');
+    await reader.getByRole('complementary', { name: 'Properties' }).waitFor();
+    assert.equal(await reader.getByRole('combobox', { name: 'Status' }).count(), 0, 'properties as text');
     assert.equal(await reader.getByLabel('New comment (Markdown)').count(), 0, 'no comment box');
     await reader.context().close();
 

@@ -10,6 +10,7 @@ mod support;
 mod client;
 
 mod conventions;
+mod graphql_tool;
 mod hostile;
 mod hostile_tools;
 mod live_events;

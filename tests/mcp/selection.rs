@@ -70,7 +70,7 @@ async fn a_request_narrows_tools_by_toolset_and_by_name() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_cannot_widen_what_the_server_offers() {
-    let choice = ToolChoice { toolsets: vec![Toolset::Tasks], tools_allow: Vec::new(), read_only: false };
+    let choice = ToolChoice { toolsets: vec![Toolset::Tasks], ..ToolChoice::default() };
     let app = TestApp::start_offering(Backend::Sqlite, Settings::default(), &choice).await;
     let s = simple_board(&app).await;
     let served = Mcp::http(&app, &s.alice_token).await;
@@ -135,7 +135,7 @@ async fn selection_headers_that_do_not_read_are_refused_naming_them() {
         (
             "X-MCP-Toolsets",
             "wiki,issues",
-            "unknown toolset issues; the toolsets are projects, tasks, comments, wiki, agents, custom",
+            "unknown toolset issues; the toolsets are projects, tasks, comments, wiki, agents, custom, graphql",
         ),
         ("X-MCP-Tools", "get_task,delete_everything", "no tool is named delete_everything"),
         ("X-MCP-Readonly", "maybe", "X-MCP-Readonly: maybe is not true or false"),

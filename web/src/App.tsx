@@ -1,9 +1,9 @@
 // The signed-in app: a header with the places and sign-out, and the page
 // the address names (hash routes: `#/p/KEY`, `#/t/KEY-12`, …, so that the
 // server serves one page at `/`).
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, Route, Router, Switch, useLocation } from 'wouter';
-import { useHashLocation } from 'wouter/use-hash-location';
+import { useHashPath } from './hashLocation';
 import { useSession } from './session-context';
 import { Projects } from './pages/Projects';
 import { ProjectTasks, MyTasks } from './pages/Tasks';
@@ -13,6 +13,9 @@ import { Activity } from './pages/Activity';
 import { Wiki } from './pages/Wiki';
 import { focusWhenThere } from './parts/focus';
 import { ErrorBoundary } from './parts/ErrorBoundary';
+import { ShortcutHelp, useGlobalShortcuts } from './parts/Shortcuts';
+import { Palette } from './parts/Palette';
+import { ThemeToggle } from './parts/ThemeToggle';
 
 /** A path segment as typed; a malformed escape is kept as it is. */
 function decode(segment: string): string {
@@ -44,10 +47,18 @@ function PageBoundary({ children }: { children: ReactNode }) {
   return <ErrorBoundary address={location}>{children}</ErrorBoundary>;
 }
 
+/** The dialog open over every page: the command palette or the shortcuts. */
+type Overlay = 'palette' | 'help' | null;
+
 export function App() {
   const { displayName, readOnly, signOut } = useSession();
+  const [overlay, setOverlay] = useState<Overlay>(null);
+  const openPalette = useCallback(() => setOverlay('palette'), []);
+  const openHelp = useCallback(() => setOverlay('help'), []);
+  const close = useCallback(() => setOverlay(null), []);
+  useGlobalShortcuts({ openPalette, openHelp });
   return (
-    <Router hook={useHashLocation}>
+    <Router hook={useHashPath}>
       <FocusOnNavigation />
       <a
         className="skip"
@@ -72,6 +83,13 @@ export function App() {
           <a href="/graphql">GraphiQL</a>
         </nav>
         <div className="who">
+          <button type="button" onClick={openPalette} aria-keyshortcuts="Control+K Meta+K">
+            Search <kbd className="hint-key">Ctrl K</kbd>
+          </button>
+          <button type="button" onClick={openHelp} aria-keyshortcuts="?" aria-label="Keyboard shortcuts">
+            ?
+          </button>
+          <ThemeToggle />
           <span>
             {displayName}
             {readOnly && <span className="badge">read-only</span>}
@@ -113,6 +131,8 @@ export function App() {
           </Switch>
         </PageBoundary>
       </div>
+      {overlay === 'palette' && <Palette onClose={close} />}
+      {overlay === 'help' && <ShortcutHelp onClose={close} />}
     </Router>
   );
 }

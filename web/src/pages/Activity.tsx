@@ -1,5 +1,6 @@
 // What changed across the viewer's projects, newest first, a page of 50 at
-// a time; narrowed to one project or one person.
+// a time, under a heading per day, in words (statuses by name); narrowed
+// to one project or one person.
 import { useState } from 'react';
 import { useQuery } from 'urql';
 import { Link } from 'wouter';
@@ -7,6 +8,8 @@ import { graphql } from '../gql';
 import { More } from '../parts/More';
 import { Problem } from '../parts/Problem';
 import { useDebounced } from '../parts/useDebounced';
+import { changeWords } from '../parts/changes';
+import { dayHeading, dayOf, formatTime } from '../parts/dates';
 
 const ActivityPage = graphql(`
   query ActivityPage($filter: ActivityFilter, $after: String) {
@@ -25,6 +28,17 @@ const ActivityPage = graphql(`
         task {
           ref
           title
+        }
+        project {
+          key
+          statuses {
+            key
+            name
+          }
+        }
+        oldText(cut: FIRST_LINE, maxChars: 80) {
+          text
+          truncated
         }
         newText(cut: FIRST_LINE, maxChars: 80) {
           text
@@ -55,42 +69,58 @@ export function Activity() {
           <input value={actor} onChange={(e) => setActor(e.target.value)} placeholder="username or me" />
         </label>
       </form>
-      <EventPage filter={filter} after={null} />
+      <EventPage filter={filter} after={null} previousDay={null} />
     </main>
   );
 }
 
+/** One page of the feed, grouped by the viewer's day (a day that goes on
+ * from the page before gets no second heading). */
 function EventPage({
   filter,
   after,
+  previousDay,
 }: {
   filter: { project: string | null; actor: string | null };
   after: string | null;
+  previousDay: string | null;
 }) {
   const [{ data, error }] = useQuery({ query: ActivityPage, variables: { filter, after } });
   if (error && !data) return <Problem error={error} />;
   if (!data) return <p className="loading">Loading activity…</p>;
   const { nodes, pageInfo } = data.activity;
+  const days: { day: string; events: typeof nodes }[] = [];
+  for (const event of nodes) {
+    const day = dayOf(event.at);
+    const last = days[days.length - 1];
+    if (last && last.day === day) last.events.push(event);
+    else days.push({ day, events: [event] });
+  }
+  const lastDay = days[days.length - 1]?.day ?? previousDay;
   return (
     <>
-      <ol className="event-list">
-        {nodes.map((event) => (
-          <li key={event.id}>
-            <time dateTime={event.at}>{event.at.replace('T', ' ').slice(0, 16)}</time>{' '}
-            <span>@{event.actor?.username ?? 'someone'}</span> <strong>{event.field}</strong>{' '}
-            {event.task && <Link href={`/t/${event.task.ref}`}>{`${event.task.ref} ${event.task.title}`}</Link>}
-            {event.newText && event.field !== 'created' && event.field !== 'comment' && (
-              <span className="muted">
-                {' '}
-                → {event.newText.text}
-                {event.newText.truncated ? '…' : ''}
-              </span>
-            )}
-          </li>
-        ))}
-      </ol>
-      {nodes.length === 0 && <p className="muted">Nothing changed here.</p>}
-      <More pageInfo={pageInfo} label="Older changes" next={(after) => <EventPage filter={filter} after={after} />} />
+      {days.map((group, index) => (
+        <section key={group.day}>
+          {!(index === 0 && group.day === previousDay) && (
+            <h2 className="day-heading">{dayHeading(group.events[0].at)}</h2>
+          )}
+          <ol className="event-list">
+            {group.events.map((event) => (
+              <li key={event.id}>
+                <time dateTime={event.at}>{formatTime(event.at)}</time>{' '}
+                <strong>{event.actor?.username ?? 'someone'}</strong> {changeWords(event, event.project?.statuses)}{' '}
+                {event.task && <Link href={`/t/${event.task.ref}`}>{`${event.task.ref} ${event.task.title}`}</Link>}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
+      {nodes.length === 0 && after === null && <p className="muted">Nothing changed here.</p>}
+      <More
+        pageInfo={pageInfo}
+        label="Older changes"
+        next={(after) => <EventPage filter={filter} after={after} previousDay={lastDay} />}
+      />
     </>
   );
 }

@@ -1,31 +1,25 @@
 // A project's tasks as a board (a column per status, in workflow order) or
 // a list, and "my tasks" across projects: filters, cursor paging, cards
 // moved between columns, everything live through `taskEvents`.
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { graphql, useFragment } from '../gql';
 import type { TaskFilter } from '../gql/graphql';
 import { useSession } from '../session-context';
 import { useTaskEvents, type LiveState } from '../live';
-import { Filters, NO_FILTER, toTaskFilter, type FilterState } from '../parts/Filters';
+import { FilterBar, NoMatch } from '../parts/FilterBar';
+import { isNarrowed, NO_FILTER, toTaskFilter, useView, type FilterState } from '../parts/view';
 import { TaskPages } from '../parts/TaskPages';
-import {
-  DRAG_TYPE,
-  Due,
-  Labels,
-  Priority,
-  TaskCard,
-  TaskCardFields,
-  type CardTaskRef,
-  type Move,
-} from '../parts/TaskCard';
+import { Board } from '../parts/Board';
+import { Due, Labels, Priority, TaskCardFields, type CardTaskRef, type Move } from '../parts/TaskCard';
 import { messageOf } from '../parts/Problem';
 import { PageProblem } from '../parts/PageProblem';
 import { NewTask } from '../parts/NewTask';
 import { useDebounced } from '../parts/useDebounced';
 import { focusWhenThere } from '../parts/focus';
 import { StatusMenu } from '../parts/StatusMenu';
+import { onTaskKey, useRovingTabStop } from '../parts/cardKeys';
 
 const ProjectBoard = graphql(`
   query ProjectBoard($key: String!) {
@@ -107,7 +101,8 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
     variables: { key: project },
     requestPolicy: 'network-only',
   });
-  const [filters, setFilters] = useState<FilterState>(NO_FILTER);
+  const [filters, setFilters] = useView(NO_FILTER);
+  const query = useSearch();
   const text = useDebounced(filters.text, 300);
   // The first read's cursor, kept while the page is open (a later read of
   // the project must not restart the subscription).
@@ -146,6 +141,8 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
   const p = data.project;
   const mover: Move | undefined = readOnly ? undefined : { statuses: p.statuses, to: moveTo };
   const state = { ...filters, text };
+  const narrowed = isNarrowed(state, NO_FILTER);
+  const clear = () => setFilters({ ...NO_FILTER, order: filters.order });
 
   return (
     <main className="page wide">
@@ -156,14 +153,20 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
         <LiveBadge state={live.state} events={live.events} />
       </div>
       <nav className="tabs" aria-label="Views">
-        <Link href={`/p/${p.key}`} aria-current={view === 'board' ? 'page' : undefined}>
+        {/* The view (filters, order) goes along from one to the other. */}
+        <Link href={withQuery(`/p/${p.key}`, query)} aria-current={view === 'board' ? 'page' : undefined}>
           Board
         </Link>
-        <Link href={`/p/${p.key}/list`} aria-current={view === 'list' ? 'page' : undefined}>
+        <Link href={withQuery(`/p/${p.key}/list`, query)} aria-current={view === 'list' ? 'page' : undefined}>
           List
         </Link>
       </nav>
-      <Filters state={filters} onChange={setFilters} choices={{ project: p, statuses: view === 'list' }} />
+      <FilterBar
+        state={filters}
+        defaults={NO_FILTER}
+        onChange={setFilters}
+        choices={{ project: p, statuses: view === 'list' }}
+      />
       {!readOnly && <NewTask project={p.key} choices={p} />}
       {moveError !== null && (
         <p role="alert" className="problem">
@@ -171,128 +174,24 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
         </p>
       )}
       {view === 'board' ? (
-        <Board statuses={p.statuses} filters={state} project={p.key} version={version} move={mover} />
+        <Board
+          statuses={p.statuses}
+          filters={state}
+          project={p.key}
+          version={version}
+          move={mover}
+          onClear={narrowed ? clear : undefined}
+        />
       ) : (
-        <TaskList filter={toTaskFilter(state, p.key)} order={state.order} version={version} move={mover} />
+        <TaskList
+          filter={toTaskFilter(state, p.key)}
+          order={state.order}
+          version={version}
+          move={mover}
+          onClear={narrowed ? clear : undefined}
+        />
       )}
     </main>
-  );
-}
-
-function Board({
-  statuses,
-  filters,
-  project,
-  version,
-  move,
-}: {
-  statuses: { key: string; name: string; category: string }[];
-  filters: FilterState;
-  project: string;
-  version: number;
-  move?: Move;
-}) {
-  // A status filter is the board's own columns; "open only" hides the done ones.
-  const shown = statuses.filter((s) => {
-    const closed = s.category === 'DONE' || s.category === 'CANCELED';
-    return filters.done === 'all' || (filters.done === 'open') !== closed;
-  });
-  return (
-    <div className="board" role="list" aria-label="Board" onKeyDown={moveFocusAcrossCards}>
-      {shown.map((status) => (
-        <Column
-          key={status.key}
-          status={status}
-          filter={toTaskFilter({ ...filters, status: status.key }, project)}
-          order={filters.order}
-          version={version}
-          move={move}
-        />
-      ))}
-    </div>
-  );
-}
-
-/**
- * Arrow keys on a card's title: up and down to the card above or below,
- * left and right to the card at the same height in the next column.
- */
-function moveFocusAcrossCards(event: KeyboardEvent<HTMLDivElement>) {
-  const from = event.target as HTMLElement;
-  if (!from.classList.contains('card-title')) return;
-  const column = from.closest('.column');
-  const titles = (scope: Element | null) =>
-    scope ? Array.from(scope.querySelectorAll<HTMLElement>('a.card-title')) : [];
-  const here = titles(column);
-  const index = here.indexOf(from);
-  let to: HTMLElement | undefined;
-  if (event.key === 'ArrowDown') to = here[index + 1];
-  else if (event.key === 'ArrowUp') to = here[index - 1];
-  else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
-    const columns = Array.from(event.currentTarget.querySelectorAll('.column'));
-    const step = event.key === 'ArrowRight' ? 1 : -1;
-    for (let c = columns.indexOf(column as Element) + step; c >= 0 && c < columns.length && !to; c += step) {
-      const there = titles(columns[c]);
-      to = there[Math.min(index, there.length - 1)];
-    }
-  } else return;
-  if (to) {
-    event.preventDefault();
-    to.focus();
-  }
-}
-
-function Column({
-  status,
-  filter,
-  order,
-  version,
-  move,
-}: {
-  status: { key: string; name: string };
-  filter: TaskFilter;
-  order: FilterState['order'];
-  version: number;
-  move?: Move;
-}) {
-  const [count, setCount] = useState<number | null>(null);
-  const [over, setOver] = useState(false);
-  const stableFilter = useMemo(() => filter, [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps
-  const accepts = (event: DragEvent) => move !== undefined && event.dataTransfer.types.includes(DRAG_TYPE);
-  return (
-    <div
-      className={over ? 'column over' : 'column'}
-      role="listitem"
-      aria-label={`${status.name}${count === null ? '' : `, ${count} task${count === 1 ? '' : 's'}`}`}
-      data-status={status.key}
-      onDragOver={(event) => {
-        if (!accepts(event)) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'move';
-        setOver(true);
-      }}
-      onDragLeave={() => setOver(false)}
-      onDrop={(event) => {
-        setOver(false);
-        if (!accepts(event) || move === undefined) return;
-        event.preventDefault();
-        const ref = event.dataTransfer.getData(DRAG_TYPE);
-        if (ref) move.to(ref, status.key);
-      }}
-    >
-      <h2>
-        {status.name} <span className="count">{count ?? ''}</span>
-      </h2>
-      <div className="cards">
-        <TaskPages
-          filter={stableFilter}
-          order={order}
-          version={version}
-          onCount={setCount}
-          render={(tasks) => tasks.map((task) => <TaskCard key={task.id} task={task} move={move} />)}
-        />
-      </div>
-    </div>
   );
 }
 
@@ -301,20 +200,29 @@ function TaskList({
   order,
   version,
   move,
+  onClear,
 }: {
   filter: TaskFilter;
   order: FilterState['order'];
   version: number;
   move?: Move;
+  /** Given while filters narrow the list: an empty list offers it. */
+  onClear?: () => void;
 }) {
   const [count, setCount] = useState<number | null>(null);
   const stableFilter = useMemo(() => filter, [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps
+  const rows = useRef<HTMLDivElement>(null);
+  useRovingTabStop(rows);
   return (
-    <section className="list" aria-label="Tasks">
-      <p className="muted" aria-live="polite">
-        {count === null ? '' : count === 0 ? 'No task matches.' : `${count} task${count === 1 ? '' : 's'}`}
-      </p>
-      <div className="rows">
+    <section className="list" aria-label="Tasks" onKeyDown={onTaskKey}>
+      {count === 0 && onClear ? (
+        <NoMatch onClear={onClear} />
+      ) : (
+        <p className="muted" aria-live="polite">
+          {count === null ? '' : count === 0 ? 'No task matches.' : `${count} task${count === 1 ? '' : 's'}`}
+        </p>
+      )}
+      <div className="rows" ref={rows}>
         <TaskPages
           filter={stableFilter}
           order={order}
@@ -347,14 +255,19 @@ function Row({ move, ...props }: { task: CardTaskRef; move?: Move }) {
   );
 }
 
+/** What "my tasks" shows before any filter: open ones. */
+const MY_DEFAULTS: FilterState = { ...NO_FILTER, done: 'open' };
+
 /** The viewer's tasks across every project they see: assigned, or involving them. */
 export function MyTasks() {
-  const [filters, setFilters] = useState<FilterState>({ ...NO_FILTER, done: 'open' });
+  const [filters, setFilters] = useView(MY_DEFAULTS);
   const [involving, setInvolving] = useState(false);
   const text = useDebounced(filters.text, 300);
-  const filter: TaskFilter = { ...toTaskFilter({ ...filters, text, assignee: '' }, null) };
+  const state = { ...filters, text };
+  const filter: TaskFilter = { ...toTaskFilter({ ...state, assignee: '' }, null) };
   if (involving) filter.involves = 'me';
   else filter.assignee = 'me';
+  const narrowed = isNarrowed(state, MY_DEFAULTS);
   return (
     <main className="page wide">
       <h1>My tasks</h1>
@@ -362,8 +275,18 @@ export function MyTasks() {
         <input type="checkbox" checked={involving} onChange={(e) => setInvolving(e.target.checked)} />
         Include tasks I work on beside the assignee
       </label>
-      <Filters state={filters} onChange={setFilters} choices={{ noAssignee: true }} />
-      <TaskList filter={filter} order={filters.order} version={0} />
+      <FilterBar state={filters} defaults={MY_DEFAULTS} onChange={setFilters} choices={{ noAssignee: true }} />
+      <TaskList
+        filter={filter}
+        order={filters.order}
+        version={0}
+        onClear={narrowed ? () => setFilters({ ...MY_DEFAULTS, order: filters.order }) : undefined}
+      />
     </main>
   );
+}
+
+/** `path` with the view's query, when there is one. */
+function withQuery(path: string, query: string): string {
+  return query === '' ? path : `${path}?${query}`;
 }

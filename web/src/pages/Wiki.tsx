@@ -60,7 +60,7 @@ export function Wiki({ workspace, path }: { workspace?: string; path?: string })
       <aside className="wiki-side" aria-label="Wiki pages">
         <WikiSearchBox />
         <h2>Pages</h2>
-        <TreePage after={null} />
+        <TreePage after={null} previous={null} />
       </aside>
       <div className="wiki-main">
         {workspace && path ? (
@@ -76,22 +76,38 @@ export function Wiki({ workspace, path }: { workspace?: string; path?: string })
   );
 }
 
-function TreePage({ after }: { after: string | null }) {
+/** One page of the tree, its pages under a heading per workspace (the
+ * tree comes by workspace; a workspace that goes on from the page before
+ * gets no second heading). */
+function TreePage({ after, previous }: { after: string | null; previous: string | null }) {
   const [{ data, error }] = useQuery({ query: WikiTreePage, variables: { after } });
   if (error && !data) return <Problem error={error} />;
   if (!data) return <p className="loading">Loading pages…</p>;
   const { nodes, pageInfo } = data.wikiTree;
+  const groups: { key: string; name: string; nodes: typeof nodes }[] = [];
+  for (const node of nodes) {
+    const key = node.workspace?.key ?? '';
+    const last = groups[groups.length - 1];
+    if (last && last.key === key) last.nodes.push(node);
+    else groups.push({ key, name: node.workspace?.name ?? key, nodes: [node] });
+  }
+  const lastKey = groups[groups.length - 1]?.key ?? previous;
   return (
     <>
-      <ul className="tree">
-        {nodes.map((node) => (
-          <li key={`${node.workspace?.key}/${node.path}`} className={`depth-${Math.min(node.depth, 6)}`}>
-            {node.workspace && <Link href={wikiHref(node.workspace.key, node.path)}>{node.title}</Link>}
-          </li>
-        ))}
-      </ul>
-      {nodes.length === 0 && <p className="muted">No wiki page yet.</p>}
-      <More pageInfo={pageInfo} label="More pages" next={(after) => <TreePage after={after} />} />
+      {groups.map((group, index) => (
+        <div key={`${group.key}-${index}`} className="tree-group">
+          {!(index === 0 && group.key === previous) && <h3 className="workspace-heading">{group.name}</h3>}
+          <ul className="tree" aria-label={`Pages of ${group.name}`}>
+            {group.nodes.map((node) => (
+              <li key={`${group.key}/${node.path}`} className={`depth-${Math.min(node.depth, 6)}`}>
+                <Link href={wikiHref(group.key, node.path)}>{node.title}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+      {nodes.length === 0 && after === null && <p className="muted">No wiki page yet.</p>}
+      <More pageInfo={pageInfo} label="More pages" next={(after) => <TreePage after={after} previous={lastKey} />} />
     </>
   );
 }

@@ -1,42 +1,8 @@
-// The task filters a person sets above a board or a list, turned into the
-// API's `TaskFilter` (every field given must hold).
-import type { TaskFilter, TaskOrder } from '../gql/graphql';
+// The task filters a person sets above a board or a list (the form; the
+// view they make and its address are in view.ts).
+import type { TaskOrder } from '../gql/graphql';
 import { useProjectChoices, type ProjectChoicesRef } from './Options';
-
-export interface FilterState {
-  status: string;
-  assignee: string;
-  label: string;
-  text: string;
-  dueBefore: string;
-  unscheduled: boolean;
-  done: 'open' | 'done' | 'all';
-  order: TaskOrder;
-}
-
-export const NO_FILTER: FilterState = {
-  status: '',
-  assignee: '',
-  label: '',
-  text: '',
-  dueBefore: '',
-  unscheduled: false,
-  done: 'all',
-  order: 'UPDATED',
-};
-
-export function toTaskFilter(state: FilterState, project: string | null): TaskFilter {
-  const filter: TaskFilter = {};
-  if (project !== null) filter.project = project;
-  if (state.status !== '') filter.status = state.status;
-  if (state.assignee !== '') filter.assignee = state.assignee;
-  if (state.label !== '') filter.label = state.label;
-  if (state.text.trim() !== '') filter.text = state.text.trim();
-  if (state.dueBefore !== '') filter.dueBefore = state.dueBefore;
-  if (state.unscheduled) filter.unscheduled = true;
-  if (state.done !== 'all') filter.done = state.done === 'done';
-  return filter;
-}
+import type { FilterState } from './view';
 
 const ORDERS: { value: TaskOrder; name: string }[] = [
   { value: 'UPDATED', name: 'Recently active' },
@@ -56,18 +22,30 @@ export interface Choices {
 }
 
 export function Filters({
+  id,
   state,
   onChange,
+  onClear,
   choices,
+  className,
 }: {
+  id?: string;
   state: FilterState;
   onChange: (next: FilterState) => void;
+  onClear: () => void;
   choices: Choices;
+  className?: string;
 }) {
   const project = useProjectChoices(choices.project);
   const set = <K extends keyof FilterState>(key: K, value: FilterState[K]) => onChange({ ...state, [key]: value });
   return (
-    <form className="filters" role="search" aria-label="Filter tasks" onSubmit={(e) => e.preventDefault()}>
+    <form
+      id={id}
+      className={className ? `filters ${className}` : 'filters'}
+      role="search"
+      aria-label="Filter tasks"
+      onSubmit={(e) => e.preventDefault()}
+    >
       <label>
         Text
         <input type="search" value={state.text} onChange={(e) => set('text', e.target.value)} placeholder="words" />
@@ -144,7 +122,7 @@ export function Filters({
           ))}
         </select>
       </label>
-      <button type="button" onClick={() => onChange({ ...NO_FILTER })}>
+      <button type="button" onClick={onClear}>
         Clear filters
       </button>
     </form>

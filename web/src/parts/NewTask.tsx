@@ -35,7 +35,7 @@ export function NewTask({ project, choices }: { project: string; choices: Projec
 
   if (!open) {
     return (
-      <button type="button" className="primary" onClick={() => setOpen(true)}>
+      <button type="button" className="primary" data-shortcut="create" onClick={() => setOpen(true)}>
         New task
       </button>
     );

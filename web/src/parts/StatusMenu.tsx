@@ -2,8 +2,10 @@
 // click, Enter, Space or an arrow key. Arrow keys then move within it, and
 // only Enter or a click commits; Escape or Tab closes it with nothing
 // changed. Browsing the options never moves a card, which a native select
-// did on every arrow key.
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+// did on every arrow key. The list is placed against the viewport (fixed),
+// below the button or above it when the screen ends first, so that a
+// column's scroll box never clips it; it follows the button on a scroll.
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Move } from './TaskCard';
 
 export function StatusMenu({ taskRef, current, move }: { taskRef: string; current: string; move: Move }) {
@@ -11,6 +13,7 @@ export function StatusMenu({ taskRef, current, move }: { taskRef: string; curren
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLUListElement>(null);
   const id = useId();
   const currentName = statuses.find((s) => s.key === current)?.name ?? current;
 
@@ -32,6 +35,27 @@ export function StatusMenu({ taskRef, current, move }: { taskRef: string; curren
     close(true);
     if (chosen && chosen.key !== current) move.to(taskRef, chosen.key);
   };
+
+  // Placed before it is painted; styles set through the DOM (the CSP
+  // forbids inline style attributes, not this).
+  useLayoutEffect(() => {
+    if (open && button.current && list.current) place(button.current, list.current);
+  }, [open]);
+  useEffect(() => {
+    if (!open) return;
+    // A scroll anywhere (the column, the board, the page; a re-read that
+    // moves the column's content) moves the button: the list follows it.
+    const follow = (event: Event) => {
+      if (event.target instanceof Node && list.current?.contains(event.target)) return;
+      if (button.current && list.current) place(button.current, list.current);
+    };
+    window.addEventListener('scroll', follow, true);
+    window.addEventListener('resize', follow);
+    return () => {
+      window.removeEventListener('scroll', follow, true);
+      window.removeEventListener('resize', follow);
+    };
+  }, [open]);
 
   const onButtonKey = (event: KeyboardEvent) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -69,6 +93,8 @@ export function StatusMenu({ taskRef, current, move }: { taskRef: string; curren
       <button
         type="button"
         ref={button}
+        // Out of the Tab order: a card is one Tab stop, and `s` opens this.
+        tabIndex={-1}
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-label={`Status of ${taskRef}: ${currentName}`}
@@ -83,7 +109,10 @@ export function StatusMenu({ taskRef, current, move }: { taskRef: string; curren
           aria-label={`Status of ${taskRef}`}
           tabIndex={-1}
           aria-activedescendant={`${id}-${active}`}
-          ref={(list) => list?.focus()}
+          ref={(element) => {
+            list.current = element;
+            element?.focus({ preventScroll: true });
+          }}
           onKeyDown={onListKey}
           onBlur={(event) => {
             // Focus going to the menu's own button is its click, which closes it.
@@ -108,4 +137,18 @@ export function StatusMenu({ taskRef, current, move }: { taskRef: string; curren
       )}
     </div>
   );
+}
+
+/** Puts `menu` under `anchor`, or above it when it would run off the
+ * bottom of the viewport and there is more room above. */
+function place(anchor: HTMLElement, menu: HTMLElement) {
+  const gap = 4;
+  const at = anchor.getBoundingClientRect();
+  const height = menu.offsetHeight;
+  const below = window.innerHeight - at.bottom - gap;
+  const top = height > below && at.top > below ? Math.max(gap, at.top - gap - height) : at.bottom + gap;
+  const left = Math.min(at.left, window.innerWidth - menu.offsetWidth - gap);
+  menu.style.top = `${top}px`;
+  menu.style.left = `${Math.max(gap, left)}px`;
+  menu.style.minWidth = `${at.width}px`;
 }

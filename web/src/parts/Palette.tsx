@@ -1,0 +1,180 @@
+// The command palette (Ctrl+K / Cmd+K): one field that finds a task by
+// its ref (`DEMO-3`) or the words of its title, a project by name, a wiki
+// page, or a place of the app, and goes there. A modal dialog holding a
+// combobox and its listbox: arrow keys choose, Enter goes, Escape closes
+// and gives focus back.
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useQuery } from 'urql';
+import { useLocation } from 'wouter';
+import { graphql } from '../gql';
+import { Dialog } from './Dialog';
+import { useDebounced } from './useDebounced';
+import { wikiHref } from '../pages/Wiki';
+
+const PaletteSearch = graphql(`
+  query PaletteSearch($words: String!) {
+    tasks(filter: { text: $words }, order: UPDATED, first: 6) {
+      nodes {
+        id
+        ref
+        title
+      }
+    }
+    projects(filter: { name: $words }, first: 5) {
+      nodes {
+        id
+        key
+        name
+      }
+    }
+    searchWiki(query: $words, first: 5) {
+      nodes {
+        page {
+          id
+          path
+          title
+          workspace {
+            key
+          }
+        }
+      }
+    }
+  }
+`);
+
+// Apart from the words: an unknown ref is an error, which must not empty
+// the other results.
+const PaletteTask = graphql(`
+  query PaletteTask($ref: String!) {
+    task(ref: $ref) {
+      id
+      ref
+      title
+    }
+  }
+`);
+
+interface Item {
+  key: string;
+  kind: 'Task' | 'Project' | 'Wiki page' | 'Go to';
+  label: string;
+  href: string;
+}
+
+const PLACES: Item[] = [
+  { key: 'place:/', kind: 'Go to', label: 'Projects', href: '/' },
+  { key: 'place:/my', kind: 'Go to', label: 'My tasks', href: '/my' },
+  { key: 'place:/agents', kind: 'Go to', label: 'Agents', href: '/agents' },
+  { key: 'place:/activity', kind: 'Go to', label: 'Activity', href: '/activity' },
+  { key: 'place:/wiki', kind: 'Go to', label: 'Wiki', href: '/wiki' },
+];
+
+const REF = /^[A-Za-z][A-Za-z0-9_]*-\d+$/;
+
+/** What the palette offers for `text`: the task the ref names, then tasks,
+ * projects and wiki pages by words, then the places whose name matches. */
+function usePaletteItems(text: string): { items: Item[]; searching: boolean } {
+  const words = useDebounced(text.trim(), 150);
+  const ref = REF.test(words) ? words.toUpperCase() : '';
+  const [byRef] = useQuery({ query: PaletteTask, variables: { ref }, pause: ref === '' });
+  const [byWords] = useQuery({ query: PaletteSearch, variables: { words }, pause: words === '' });
+  const items: Item[] = [];
+  const seen = new Set<string>();
+  const add = (item: Item) => {
+    if (seen.has(item.key)) return;
+    seen.add(item.key);
+    items.push(item);
+  };
+  const task = ref !== '' ? byRef.data?.task : undefined;
+  if (task) add({ key: `task:${task.ref}`, kind: 'Task', label: `${task.ref} ${task.title}`, href: `/t/${task.ref}` });
+  if (words !== '' && byWords.data) {
+    const found = byWords.data;
+    for (const t of found.tasks.nodes)
+      add({ key: `task:${t.ref}`, kind: 'Task', label: `${t.ref} ${t.title}`, href: `/t/${t.ref}` });
+    for (const p of found.projects.nodes)
+      add({ key: `project:${p.key}`, kind: 'Project', label: `${p.key} ${p.name}`, href: `/p/${p.key}` });
+    for (const { page } of found.searchWiki.nodes)
+      add({
+        key: `wiki:${page.workspace.key}/${page.path}`,
+        kind: 'Wiki page',
+        label: page.title,
+        href: wikiHref(page.workspace.key, page.path),
+      });
+  }
+  const lower = text.trim().toLowerCase();
+  for (const place of PLACES) if (place.label.toLowerCase().includes(lower)) add(place);
+  const settling = words !== text.trim();
+  return { items, searching: settling || byWords.fetching || byRef.fetching };
+}
+
+export function Palette({ onClose }: { onClose: () => void }) {
+  const heading = useId();
+  const list = useId();
+  const [text, setText] = useState('');
+  const [active, setActive] = useState(0);
+  const [location, navigate] = useLocation();
+  const leaving = useRef(false);
+  const { items, searching } = usePaletteItems(text);
+  const chosen = Math.min(active, items.length - 1);
+
+  const go = (item: Item | undefined) => {
+    if (!item) return;
+    // Another page takes focus to its heading; the same page gives it back.
+    leaving.current = item.href !== location;
+    onClose();
+    navigate(item.href);
+  };
+  const onKey = (event: KeyboardEvent) => {
+    const last = items.length - 1;
+    if (event.key === 'ArrowDown') setActive(chosen >= last ? 0 : chosen + 1);
+    else if (event.key === 'ArrowUp') setActive(chosen <= 0 ? last : chosen - 1);
+    else if (event.key === 'Enter') go(items[chosen]);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    <Dialog labelledBy={heading} onClose={onClose} className="palette" returnFocus={() => !leaving.current}>
+      <h2 id={heading} className="visually-hidden">
+        Command palette
+      </h2>
+      <input
+        type="text"
+        role="combobox"
+        aria-label="Go to a task, project or page"
+        aria-expanded={items.length > 0}
+        aria-controls={list}
+        aria-autocomplete="list"
+        aria-activedescendant={items.length > 0 ? `${list}-${chosen}` : undefined}
+        placeholder="Task ref or words, project, wiki page…"
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setActive(0);
+        }}
+        onKeyDown={onKey}
+        autoFocus
+      />
+      <ul id={list} role="listbox" aria-label="Results" className="palette-results">
+        {items.map((item, index) => (
+          <li
+            key={item.key}
+            id={`${list}-${index}`}
+            role="option"
+            aria-selected={index === chosen}
+            onMouseDown={(e) => e.preventDefault()}
+            onMouseMove={() => setActive(index)}
+            onClick={() => go(item)}
+          >
+            <span className="palette-kind">{item.kind}</span> {item.label}
+          </li>
+        ))}
+      </ul>
+      <p className="muted palette-status" role="status">
+        {searching ? 'Searching…' : items.length === 0 ? 'Nothing matches.' : ''}
+      </p>
+    </Dialog>
+  );
+}
