@@ -20,6 +20,7 @@ mod names;
 mod omit;
 mod plan;
 mod reply;
+mod resources;
 mod selection;
 mod served_tools;
 mod tool;
@@ -28,8 +29,10 @@ mod types;
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeRequestParams,
-    InitializeResult, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult, ContentBlock,
+    Implementation, InitializeRequestParams, InitializeResult, ListResourceTemplatesResult, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities,
+    ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
@@ -78,6 +81,20 @@ impl McpServer {
             Identity::Fixed(viewer) => Some(viewer.clone()),
             Identity::PerRequest => request_parts(context).and_then(|parts| parts.extensions.get::<Viewer>()).cloned(),
         }
+    }
+
+    /// The caller of a request that is not a tool call (a resource, a
+    /// completion): refused without one, or with a token revoked since.
+    async fn caller(&self, context: &RequestContext<RoleServer>) -> Result<Viewer, ErrorData> {
+        let viewer = self.viewer(context).ok_or_else(|| ErrorData::invalid_request("no caller identity", None))?;
+        if matches!(self.identity, Identity::Fixed(_)) {
+            self.app
+                .store
+                .revalidate(&viewer)
+                .await
+                .map_err(|err| ErrorData::invalid_request(err.to_string(), None))?;
+        }
+        Ok(viewer)
     }
 
     /// What this request is offered: the server's selection, narrowed by
@@ -209,7 +226,7 @@ fn text_result(text: String, is_error: bool) -> CallToolResponse {
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
         let selection = self.tools.offered();
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().enable_resources().enable_completions().build())
             .with_server_info(Implementation::new("tasklens", env!("CARGO_PKG_VERSION")))
             .with_instructions(self.instructions_for(selection))
     }
@@ -235,6 +252,42 @@ impl ServerHandler for McpServer {
         let viewer = self.viewer(&context);
         let selection = self.selection(&context, viewer.as_ref());
         Ok(ListToolsResult::with_all_items(self.listed(&selection)))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(resources::templates())
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let viewer = self.caller(&context).await?;
+        resources::list(&self.app, &viewer, request.and_then(|r| r.cursor)).await
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let viewer = self.caller(&context).await?;
+        let span = tracing::info_span!("resource", uri = %crate::text::for_log(&request.uri), user = %viewer.username);
+        Ok(resources::read(&self.app, &viewer, &request.uri).instrument(span).await?.into())
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CompleteResult, ErrorData> {
+        let viewer = self.caller(&context).await?;
+        resources::complete(&self.app, &viewer, &request).await
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {

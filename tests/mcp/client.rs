@@ -107,6 +107,11 @@ impl Mcp {
         (error["code"].as_str().unwrap_or_default().to_owned(), error)
     }
 
+    /// The client itself, for requests other than tools.
+    pub fn peer(&self) -> &RunningService<RoleClient, ()> {
+        &self.client
+    }
+
     pub async fn close(self) {
         self.client.cancel().await.ok();
     }

@@ -17,6 +17,7 @@ mod live_events;
 mod many_agents;
 mod operator;
 mod properties;
+mod resources;
 mod selection;
 mod stdio;
 mod tools;
