@@ -210,6 +210,11 @@ pub struct ToolChoice {
     /// a read-only token or session still writes nothing.
     #[arg(long, env = "TASKLENS_GRAPHQL_TOOL_MUTATIONS")]
     pub graphql_tool_mutations: bool,
+    /// Declare each tool's `outputSchema` and answer `structuredContent`
+    /// beside the same text (a request may ask with
+    /// `X-MCP-Structured-Output: true`).
+    #[arg(long, env = "TASKLENS_STRUCTURED_OUTPUT")]
+    pub structured_output: bool,
 }
 
 /// What an open connection may cost: how many, and how long each may wait

@@ -44,6 +44,7 @@ pub fn cors(allowed: &[HeaderValue]) -> tower_http::cors::CorsLayer {
             header::HeaderName::from_static(super::selection::TOOLSETS_HEADER),
             header::HeaderName::from_static(super::selection::TOOLS_HEADER),
             header::HeaderName::from_static(super::selection::READ_ONLY_HEADER),
+            header::HeaderName::from_static(super::selection::STRUCTURED_OUTPUT_HEADER),
         ])
         .expose_headers([header::HeaderName::from_static("mcp-session-id"), header::WWW_AUTHENTICATE])
         .max_age(std::time::Duration::from_secs(60 * 60))

@@ -18,6 +18,7 @@ mod http_access;
 mod jsonrpc;
 mod names;
 mod omit;
+mod output_schema;
 mod plan;
 mod reply;
 mod resources;
@@ -50,6 +51,9 @@ pub use error::ToolError;
 use graphql_tools::GraphqlTool;
 pub use selection::Selection;
 pub use served_tools::{LoadError, ServedTools};
+
+/// How long a client may keep `tools/list` (the 2026-07-28 cache hints).
+const TOOLS_LIST_FRESH_MS: u64 = 60_000;
 
 /// Where a call's identity comes from.
 #[derive(Clone)]
@@ -120,10 +124,20 @@ impl McpServer {
         self.tools.graphql().iter().filter(|tool| selection.withholds(tool.as_ref()).is_none()).cloned().collect()
     }
 
-    /// Every tool `selection` offers, as listed.
+    /// Every tool `selection` offers, as listed: with its `outputSchema`
+    /// when the selection asks for structured output.
     fn listed(&self, selection: &Selection) -> Vec<Tool> {
-        let documents = self.offered(selection).into_iter().map(|t| t.tool.clone());
-        documents.chain(self.offered_graphql(selection).into_iter().map(|t| t.tool.clone())).collect()
+        let structured = selection.structured_output();
+        let with_schema = |tool: &Tool, schema: &Arc<rmcp::model::JsonObject>| {
+            let mut tool = tool.clone();
+            if structured {
+                tool.output_schema = Some(schema.clone());
+            }
+            tool
+        };
+        let documents = self.offered(selection).into_iter().map(|t| with_schema(&t.tool, &t.output_schema));
+        let graphql = self.offered_graphql(selection).into_iter().map(|t| with_schema(&t.tool, &t.output_schema));
+        documents.chain(graphql).collect()
     }
 
     /// The tool named `name`, offered or not.
@@ -223,6 +237,15 @@ fn text_result(text: String, is_error: bool) -> CallToolResponse {
     if is_error { CallToolResult::error(content) } else { CallToolResult::success(content) }.into()
 }
 
+/// A successful reply with its text as `structuredContent` too (the text
+/// stays, byte for byte: clients that show one or the other show the same).
+fn structured_result(text: String) -> CallToolResponse {
+    let structured = serde_json::from_str::<serde_json::Value>(&text).ok().filter(serde_json::Value::is_object);
+    let mut result = CallToolResult::success(vec![ContentBlock::text(text)]);
+    result.structured_content = structured;
+    result.into()
+}
+
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
         let selection = self.tools.offered();
@@ -251,7 +274,12 @@ impl ServerHandler for McpServer {
     ) -> Result<ListToolsResult, ErrorData> {
         let viewer = self.viewer(&context);
         let selection = self.selection(&context, viewer.as_ref());
-        Ok(ListToolsResult::with_all_items(self.listed(&selection)))
+        // The list depends on the caller's token and headers; it changes
+        // only when an operator's tools are read again (SIGHUP), so without
+        // them a client may keep it a while.
+        let listed =
+            ListToolsResult::with_all_items(self.listed(&selection)).with_cache_scope(rmcp::model::CacheScope::Private);
+        Ok(if self.app.settings.tools_dir.is_none() { listed.with_ttl_ms(TOOLS_LIST_FRESH_MS) } else { listed })
     }
 
     async fn list_resource_templates(
@@ -313,6 +341,7 @@ impl ServerHandler for McpServer {
             user = tracing::field::Empty,
             reply_chars = tracing::field::Empty
         );
+        let structured = self.selection(&context, None).structured_output();
         let Some(viewer) = self.viewer(&context) else {
             let err = ToolError::new(ErrorCode::Unauthenticated, "no caller identity", "send a bearer token");
             return Ok(text_result(err.body().to_string(), true));
@@ -345,7 +374,7 @@ impl ServerHandler for McpServer {
         // One line per call only when asked for (`RUST_LOG=tasklens=debug`):
         // at the default level a call costs no log write.
         tracing::debug!(parent: &span, "tool call");
-        Ok(text_result(text, is_error))
+        Ok(if structured && !is_error { structured_result(text) } else { text_result(text, is_error) })
     }
 }
 

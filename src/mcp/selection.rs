@@ -15,6 +15,7 @@ use crate::config::{ToolChoice, Toolset};
 pub const TOOLSETS_HEADER: &str = "x-mcp-toolsets";
 pub const TOOLS_HEADER: &str = "x-mcp-tools";
 pub const READ_ONLY_HEADER: &str = "x-mcp-readonly";
+pub const STRUCTURED_OUTPUT_HEADER: &str = "x-mcp-structured-output";
 /// The most names one header may list (there are 21 built-in tools).
 const MAX_NAMES: usize = 64;
 
@@ -34,6 +35,9 @@ pub struct Selection {
     toolsets: Option<BTreeSet<Toolset>>,
     tools: Option<BTreeSet<String>>,
     read_only: bool,
+    /// Tools declare `outputSchema` and answer `structuredContent` too
+    /// (asked by the server's flag or the request's header).
+    structured_output: bool,
 }
 
 /// Why a tool is not offered.
@@ -51,6 +55,7 @@ impl Selection {
             toolsets: (!choice.toolsets.is_empty()).then(|| choice.toolsets.iter().copied().collect()),
             tools: (!choice.tools_allow.is_empty()).then(|| choice.tools_allow.iter().cloned().collect()),
             read_only: choice.read_only,
+            structured_output: choice.structured_output,
         }
     }
 
@@ -79,15 +84,9 @@ impl Selection {
             })
             .transpose()?;
         let tools = names(headers, TOOLS_HEADER)?.map(|names| names.into_iter().collect());
-        let read_only = match header_text(headers, READ_ONLY_HEADER)?.map(|v| v.trim().to_ascii_lowercase()) {
-            None => false,
-            Some(value) => match value.as_str() {
-                "" | "false" | "0" | "no" => false,
-                "true" | "1" | "yes" => true,
-                _ => return Err(format!("X-MCP-Readonly: {} is not true or false", crate::text::echo(&value))),
-            },
-        };
-        Ok(Self { toolsets, tools, read_only })
+        let read_only = flag(headers, READ_ONLY_HEADER, "X-MCP-Readonly")?;
+        let structured_output = flag(headers, STRUCTURED_OUTPUT_HEADER, "X-MCP-Structured-Output")?;
+        Ok(Self { toolsets, tools, read_only, structured_output })
     }
 
     /// The tools both offer; read-only when either is.
@@ -102,7 +101,12 @@ impl Selection {
             toolsets: both(&self.toolsets, &other.toolsets),
             tools: both(&self.tools, &other.tools),
             read_only: self.read_only || other.read_only,
+            structured_output: self.structured_output || other.structured_output,
         }
+    }
+
+    pub fn structured_output(&self) -> bool {
+        self.structured_output
     }
 
     pub fn is_read_only(&self) -> bool {
@@ -128,6 +132,18 @@ impl Selection {
             return Some(Withheld::NotListed);
         }
         None
+    }
+}
+
+/// A true-or-false header; absent or empty is false.
+fn flag(headers: &HeaderMap, name: &str, shown: &str) -> Result<bool, String> {
+    match header_text(headers, name)?.map(|v| v.trim().to_ascii_lowercase()) {
+        None => Ok(false),
+        Some(value) => match value.as_str() {
+            "" | "false" | "0" | "no" => Ok(false),
+            "true" | "1" | "yes" => Ok(true),
+            _ => Err(format!("{shown}: {} is not true or false", crate::text::echo(&value))),
+        },
     }
 }
 

@@ -43,6 +43,8 @@ pub struct DocumentTool {
     pub document: ToolDocument,
     /// Its group, for `--toolsets` and `X-MCP-Toolsets`.
     pub toolset: Toolset,
+    /// Its reply's schema, declared when a client asks for structured output.
+    pub output_schema: Arc<JsonObject>,
     arguments: Arguments,
     names: Names,
     types: Arc<Types>,
@@ -109,8 +111,10 @@ impl DocumentTool {
         let mut meta = JsonObject::new();
         meta.insert(MAX_RESULT_SIZE_META.into(), limits.cap.into());
         tool.meta = Some(MetaObject(meta));
+        let output_schema = Arc::new(super::output_schema::of(&document));
         Ok(Self {
             tool,
+            output_schema,
             document,
             toolset: Toolset::Custom,
             arguments,

@@ -196,3 +196,31 @@ async fn the_binary_over_stdio_offers_what_its_flags_select() {
     assert!(!bad_set.status.success());
     assert!(String::from_utf8_lossy(&bad_set.stderr).contains("invalid value 'issues'"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn structured_output_only_when_asked() {
+    async fn call(mcp: &Mcp) -> rmcp::model::CallToolResult {
+        let arguments = json!({"limit": 3}).as_object().cloned().unwrap_or_default();
+        let request = rmcp::model::CallToolRequestParams::new("list_tasks").with_arguments(arguments);
+        mcp.peer().call_tool(request).await.expect("a reply")
+    }
+    let app = TestApp::start(Backend::Sqlite).await;
+    let s = simple_board(&app).await;
+    let plain = Mcp::http(&app, &s.alice_token).await;
+    assert!(plain.tools().await.iter().all(|t| t.output_schema.is_none()));
+    let answer = call(&plain).await;
+    assert!(answer.structured_content.is_none());
+    let asked = Mcp::http_with_headers(&app, &s.alice_token, &[("X-MCP-Structured-Output", "true")]).await;
+    assert!(asked.tools().await.iter().all(|t| t.output_schema.as_ref().is_some_and(|o| o["type"] == "object")));
+    let structured = call(&asked).await;
+    let text = structured.content[0].as_text().map(|t| t.text.clone()).expect("text");
+    assert_eq!(text, answer.content[0].as_text().map(|t| t.text.clone()).expect("text"), "the same text");
+    assert_eq!(structured.structured_content, Some(serde_json::from_str::<Value>(&text).expect("JSON")));
+
+    // The server's flag asks for every session.
+    let choice = ToolChoice { structured_output: true, ..ToolChoice::default() };
+    let app = TestApp::start_offering(Backend::Sqlite, Settings::default(), &choice).await;
+    let s = simple_board(&app).await;
+    let flagged = Mcp::http(&app, &s.alice_token).await;
+    assert!(call(&flagged).await.structured_content.is_some());
+}

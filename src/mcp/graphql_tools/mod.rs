@@ -31,6 +31,8 @@ enum Kind {
 /// One of the two tools, with what it runs on.
 pub struct GraphqlTool {
     pub tool: Tool,
+    /// Its reply's schema, declared when a client asks for structured output.
+    pub output_schema: Arc<JsonObject>,
     kind: Kind,
     /// `graphql_query` may run mutations (`--graphql-tool-mutations`).
     mutations: bool,
@@ -93,9 +95,21 @@ impl GraphqlTool {
         .with_title("GraphQL schema");
         slice.annotations = Some(ToolAnnotations::new().read_only(true));
         slice.meta = Some(MetaObject(meta));
-        [(query, Kind::Query), (slice, Kind::Schema)]
+        // Any operation's answer is an object; a slice is SDL and what did not fit.
+        let any = object(json!({}), &[]);
+        let mut any = (*any).clone();
+        any.remove("additionalProperties");
+        let slice_schema = object(
+            json!({"sdl": {"type": "string"}, "left_out": {"type": "array", "items": {"type": "string"}},
+                   "hint": {"type": "string"}, "nothing": {"type": "string"}}),
+            &[],
+        );
+        [(query, Kind::Query, Arc::new(any)), (slice, Kind::Schema, slice_schema)]
             .into_iter()
-            .map(|(tool, kind)| Arc::new(Self { tool, kind, mutations, types: types.clone(), schema: schema.clone() }))
+            .map(|(tool, kind, output_schema)| {
+                let (types, schema) = (types.clone(), schema.clone());
+                Arc::new(Self { tool, output_schema, kind, mutations, types, schema })
+            })
             .collect()
     }
 
