@@ -11,11 +11,16 @@ pub struct Model {
     pub id: i64,
     #[sea_orm(unique)]
     pub project_id: i64,
-    /// `owner/repo`, in lower case: the name its tasks' source keys carry.
+    /// `owner/repo`: as the operator bound it (in lower case), then as
+    /// GitHub writes it once a delivery came; the name its tasks' source
+    /// keys carry. Compared without regard to case.
     pub repository: String,
     /// GitHub's id of the repository, from its first delivery; it stays
     /// when the repository is renamed.
     pub repository_id: Option<i64>,
+    /// The repository's `updated_at` in the newest delivery seen: a
+    /// delivery older than it does not rename.
+    pub repository_updated_at: Option<DateTimeUtc>,
     pub secret: String,
     pub created_at: DateTimeUtc,
 }
@@ -33,6 +38,7 @@ impl std::fmt::Debug for Model {
             .field("project_id", &self.project_id)
             .field("repository", &self.repository)
             .field("repository_id", &self.repository_id)
+            .field("repository_updated_at", &self.repository_updated_at)
             .field("created_at", &self.created_at)
             .finish_non_exhaustive()
     }

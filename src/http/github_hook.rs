@@ -20,7 +20,8 @@ use sha2::Sha256;
 
 use crate::App;
 use crate::import::ImportError;
-use crate::import::github_hook::{Applied, HookEvent, apply, read};
+use crate::import::github_hook::{Applied, Delivery, HookEvent, apply, fit, read};
+use crate::store::github_hooks::RepositoryFit;
 
 /// GitHub's own cap on a delivery's payload.
 pub const MAX_PAYLOAD_BYTES: usize = 25 << 20;
@@ -89,28 +90,30 @@ pub async fn receive(State(app): State<App>, Path(project): Path<String>, reques
     if delivery.is_empty() || delivery.len() > 64 || !delivery.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
         return answer(StatusCode::BAD_REQUEST, "error", "X-GitHub-Delivery is not a delivery id");
     }
-    let (repository, repository_id, records) = match read(event, delivery, &body) {
+    let (repository, mut records) = match read(event, delivery, &body) {
         Ok(HookEvent::Ignore(why)) => return answer(StatusCode::OK, "ignored", why),
-        Ok(HookEvent::Apply { repository, repository_id, records }) => (repository, repository_id, records),
+        Ok(HookEvent::Apply { repository, records }) => (repository, records),
         Err(err) => return answer(StatusCode::UNPROCESSABLE_ENTITY, "error", err.to_string()),
     };
-    match app.store.github_repository_matches(&hook, &repository, repository_id).await {
-        Ok(true) => {}
-        Ok(false) => {
-            let why = format!("this project is bound to {}, not {repository}", hook.repository);
-            return answer(StatusCode::UNPROCESSABLE_ENTITY, "error", why);
-        }
-        Err(err) => {
-            tracing::warn!(error = %err, "a GitHub delivery's repository could not be recorded");
-            return answer(StatusCode::SERVICE_UNAVAILABLE, "error", "not written; GitHub may redeliver it");
-        }
+    let fit = fit(&hook, &repository, &mut records);
+    if fit == RepositoryFit::Foreign {
+        let why = format!("this project is bound to {}, not {}", hook.repository, repository.name);
+        return answer(StatusCode::UNPROCESSABLE_ENTITY, "error", why);
     }
-    let applying = apply(&app.store, &project, hook.id, delivery, event, records);
-    match tokio::time::timeout(ANSWER_WITHIN, applying).await {
+    let to = Delivery { project: &project, hook: &hook, id: delivery, event, repository: &repository };
+    match tokio::time::timeout(ANSWER_WITHIN, apply(&app.store, &to, fit, records)).await {
         Ok(Ok(Applied::Written(counts, events))) => {
             crate::store::task_writes::publish(&app.store, events);
             answer(StatusCode::OK, "applied", counts.to_string())
         }
+        Ok(Ok(Applied::Taken)) => answer(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "error",
+            format!(
+                "the repository was renamed to {}, and the project holds tasks under that name already",
+                repository.name
+            ),
+        ),
         Ok(Ok(Applied::Replayed)) => answer(StatusCode::CONFLICT, "error", "this delivery was applied already"),
         // The database's trouble, not the delivery's: GitHub may send it again.
         Ok(Err(ImportError::Store(err))) => {

@@ -10,15 +10,15 @@ use serde_json::Value;
 use super::records::Origin;
 use super::writer::{Destination, ImportCounts, Importer};
 use super::{ImportError, Record, checked, github};
+use crate::store::github_hooks::{RepositoryFit, SeenRepository};
 use crate::store::sources::SourceSystem;
 use crate::store::{Store, StoreError};
 
 /// What a delivery asks.
 #[derive(Debug)]
 pub enum HookEvent {
-    /// The records to write, and the repository they come from (`owner/repo`,
-    /// and GitHub's id of it).
-    Apply { repository: String, repository_id: Option<i64>, records: Vec<Record> },
+    /// The records to write, and the repository they come from.
+    Apply { repository: SeenRepository, records: Vec<Record> },
     /// Nothing to do, and why.
     Ignore(&'static str),
 }
@@ -34,12 +34,20 @@ pub fn read(event: &str, delivery_id: &str, payload: &[u8]) -> Result<HookEvent,
     }
     let mut payload: Value = serde_json::from_slice(payload)
         .map_err(|err| ImportError::record(&origin, format!("the payload is not JSON: {err}")))?;
-    let repository = payload
+    let name = payload
         .pointer("/repository/full_name")
         .and_then(Value::as_str)
-        .map(str::to_ascii_lowercase)
+        .map(str::to_owned)
         .ok_or_else(|| ImportError::record(&origin, "the payload names no repository"))?;
-    let repository_id = payload.pointer("/repository/id").and_then(Value::as_i64);
+    let repository = SeenRepository {
+        name,
+        id: payload.pointer("/repository/id").and_then(Value::as_i64),
+        updated_at: payload
+            .pointer("/repository/updated_at")
+            .and_then(Value::as_str)
+            .and_then(|at| chrono::DateTime::parse_from_rfc3339(at).ok())
+            .map(|at| at.with_timezone(&chrono::Utc)),
+    };
     let action = payload.get("action").and_then(Value::as_str).unwrap_or_default().to_owned();
     if action == "deleted" {
         return Ok(HookEvent::Ignore(if event == "issues" {
@@ -62,7 +70,7 @@ pub fn read(event: &str, delivery_id: &str, payload: &[u8]) -> Result<HookEvent,
             None => records.push(Record::Skip("empty comments")),
         }
     }
-    Ok(HookEvent::Apply { repository, repository_id, records })
+    Ok(HookEvent::Apply { repository, records })
 }
 
 /// What applying a delivery came to.
@@ -72,22 +80,60 @@ pub enum Applied {
     Written(ImportCounts, u64),
     /// This delivery id was applied before.
     Replayed,
+    /// A rename would give tasks keys the project holds already.
+    Taken,
 }
 
-/// Writes a delivery's records into the project, and records the delivery.
+/// One delivery to a bound project.
+pub struct Delivery<'a> {
+    pub project: &'a str,
+    pub hook: &'a entity::github_hook::Model,
+    pub id: &'a str,
+    pub event: &'a str,
+    pub repository: &'a SeenRepository,
+}
+
+/// How the delivery's repository stands to the binding; a late one's
+/// records are read under the binding's current name.
+pub fn fit(hook: &entity::github_hook::Model, repository: &SeenRepository, records: &mut [Record]) -> RepositoryFit {
+    let fit = RepositoryFit::of(hook, repository);
+    if fit == RepositoryFit::Late {
+        let (from, to) = (format!("{}#", repository.name.to_lowercase()), format!("{}#", hook.repository));
+        let rekey = |key: &mut String| {
+            if key.get(..from.len()).is_some_and(|start| start.eq_ignore_ascii_case(&from)) {
+                *key = format!("{to}{}", &key[from.len()..]);
+            }
+        };
+        for record in records {
+            match record {
+                Record::Issue(_, issue) => rekey(&mut issue.key),
+                Record::Comment(_, comment) => rekey(&mut comment.issue_key),
+                Record::Skip(_) | Record::End => {}
+            }
+        }
+    }
+    fit
+}
+
+/// Writes a delivery's records into the project, and records the delivery;
+/// the binding follows the repository (a rename, in the same transaction,
+/// after the delivery is known to be new).
 pub async fn apply(
     store: &Store,
-    project: &str,
-    hook_id: i64,
-    delivery_id: &str,
-    event: &str,
+    delivery: &Delivery<'_>,
+    fit: RepositoryFit,
     records: Vec<Record>,
 ) -> Result<Applied, ImportError> {
     let txn = store.begin_import().await?;
-    if !txn.first_delivery(hook_id, delivery_id, event).await? {
+    if !txn.first_delivery(delivery.hook.id, delivery.id, delivery.event).await? {
         txn.rollback().await?;
         return Ok(Applied::Replayed);
     }
+    if !txn.follow_repository(delivery.hook, delivery.repository, fit).await? {
+        txn.rollback().await?;
+        return Ok(Applied::Taken);
+    }
+    let project = delivery.project;
     let to = Destination { project: project.to_owned(), workspace: None, name: project.to_owned() };
     let written = async {
         let mut importer = Importer::begin(&txn, SourceSystem::Github, &to).await?.without_matching_by_name();

@@ -92,11 +92,8 @@ impl McpServer {
     async fn caller(&self, context: &RequestContext<RoleServer>) -> Result<Viewer, ErrorData> {
         let viewer = self.viewer(context).ok_or_else(|| ErrorData::invalid_request("no caller identity", None))?;
         if matches!(self.identity, Identity::Fixed(_)) {
-            self.app
-                .store
-                .revalidate(&viewer)
-                .await
-                .map_err(|err| ErrorData::invalid_request(err.to_string(), None))?;
+            let revalidated = self.app.store.revalidate(&viewer).await;
+            revalidated.map_err(|err| ErrorData::invalid_request(err.to_string(), None))?;
         }
         Ok(viewer)
     }

@@ -125,7 +125,10 @@ impl Selection {
         }
         let set = tool.toolset();
         let named = self.toolsets.as_ref().map(|sets| sets.contains(&set));
-        if named == Some(false) || (named.is_none() && set.is_opt_in()) {
+        // An opt-in toolset is offered when named, or when one of its
+        // tools is named by itself.
+        let tool_named = self.tools.as_ref().is_some_and(|tools| tools.contains(tool.name()));
+        if named == Some(false) || (named.is_none() && set.is_opt_in() && !tool_named) {
             return Some(Withheld::Toolset(set));
         }
         if self.tools.as_ref().is_some_and(|tools| !tools.contains(tool.name())) {
@@ -154,6 +157,14 @@ impl Withheld {
             Withheld::ReadOnly => (
                 format!("`{name}` changes the tracker, and this session is read-only"),
                 "a read-only token, `--read-only` or `X-MCP-Readonly: true` make it so; use the read tools".into(),
+            ),
+            Withheld::Toolset(set) if set.is_opt_in() => (
+                format!("`{name}` belongs to the toolset `{}`, which is offered only when named", set.name()),
+                format!(
+                    "name it with the others you use in --toolsets or X-MCP-Toolsets (`tasks,{}`), unless the server's \
+                     --toolsets leaves it out",
+                    set.name()
+                ),
             ),
             Withheld::Toolset(set) => (
                 format!("`{name}` belongs to the toolset `{}`, which is not selected", set.name()),

@@ -3,12 +3,13 @@
 //! when a delivery comes; each delivery recorded in the transaction that
 //! applies it (`ImportWrites::first_delivery`), so a replay is refused
 //! and a delivery that failed may come again. A binding learns GitHub's
-//! id of its repository from the first delivery, and follows a rename.
+//! id of its repository from its deliveries, and follows a rename
+//! (`RepositoryFit`; the rename itself is `ImportWrites::follow_repository`).
 
-use sea_orm::sea_query::Expr;
+use chrono::{DateTime, Utc};
 use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
 
-use entity::{github_delivery, github_hook, project, task};
+use entity::{github_delivery, github_hook, project};
 
 use super::{Result, Store, StoreError, now};
 use crate::text::echo;
@@ -26,6 +27,43 @@ pub fn repository_name(value: &str) -> Result<String> {
             format!("{} is not a repository", echo(&value)),
             "write it owner/repo",
         )),
+    }
+}
+
+/// A delivery's repository, as GitHub writes it.
+#[derive(Debug, Clone)]
+pub struct SeenRepository {
+    /// `full_name`, in GitHub's case.
+    pub name: String,
+    pub id: Option<i64>,
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+/// How a delivery's repository stands to the project's binding.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RepositoryFit {
+    /// The bound repository under its bound name.
+    Same,
+    /// The bound repository (by id) under a newer name: the binding and
+    /// the project's source keys take it.
+    Renamed,
+    /// The bound repository (by id) under a name from before its last
+    /// known change: a late delivery, read under the current name.
+    Late,
+    /// Another repository.
+    Foreign,
+}
+
+impl RepositoryFit {
+    pub fn of(hook: &github_hook::Model, seen: &SeenRepository) -> Self {
+        let same_name = seen.name.eq_ignore_ascii_case(&hook.repository);
+        match (hook.repository_id, seen.id) {
+            (Some(known), Some(id)) if known != id => Self::Foreign,
+            _ if same_name => Self::Same,
+            (Some(_), Some(_)) if seen.updated_at > hook.repository_updated_at => Self::Renamed,
+            (Some(_), Some(_)) => Self::Late,
+            _ => Self::Foreign,
+        }
     }
 }
 
@@ -49,6 +87,7 @@ impl Store {
             project_id: Set(project.id),
             repository: Set(repository),
             repository_id: Set(None),
+            repository_updated_at: Set(None),
             secret: Set(secret.clone()),
             created_at: Set(now()),
             ..Default::default()
@@ -71,60 +110,6 @@ impl Store {
             return Ok(None);
         };
         Ok(github_hook::Entity::find().filter(github_hook::Column::ProjectId.eq(project.id)).one(&self.db).await?)
-    }
-
-    /// Whether a delivery from `repository` (GitHub's `full_name`, lower
-    /// case) with GitHub's repository `id` is the bound repository's: by
-    /// name, or by id once a rename changed the name. The first delivery
-    /// teaches the binding its id; a rename moves the binding and the
-    /// project's source keys (`owner/repo#12`) to the new name, so that
-    /// later deliveries, `sync github` and imports find the same tasks.
-    pub async fn github_repository_matches(
-        &self,
-        hook: &github_hook::Model,
-        repository: &str,
-        id: Option<i64>,
-    ) -> Result<bool> {
-        let same_name = repository == hook.repository;
-        let renamed = !same_name && id.is_some() && hook.repository_id == id;
-        if !(same_name || renamed) {
-            return Ok(false);
-        }
-        if same_name && (hook.repository_id.is_some() || id.is_none()) {
-            return Ok(true);
-        }
-        let txn = super::begin_write(&self.db).await?;
-        if renamed {
-            let old_prefix = format!("{}#", hook.repository);
-            let prefix_chars = i32::try_from(old_prefix.len()).unwrap_or(i32::MAX);
-            // Placeholders as each backend writes them.
-            let (renamed_key, has_old_prefix) = match self.db.get_database_backend() {
-                sea_orm::DatabaseBackend::Postgres => {
-                    ("$1 || substr(source_key, $2)", "substr(source_key, 1, $1) = $2")
-                }
-                _ => ("? || substr(source_key, ?)", "substr(source_key, 1, ?) = ?"),
-            };
-            task::Entity::update_many()
-                .col_expr(
-                    task::Column::SourceKey,
-                    Expr::cust_with_values(
-                        renamed_key,
-                        [sea_orm::Value::from(format!("{repository}#")), prefix_chars.saturating_add(1).into()],
-                    ),
-                )
-                .filter(task::Column::ProjectId.eq(hook.project_id))
-                .filter(task::Column::SourceSystem.eq(super::sources::SourceSystem::Github.as_str()))
-                .filter(Expr::cust_with_values(has_old_prefix, [sea_orm::Value::from(prefix_chars), old_prefix.into()]))
-                .exec(&txn)
-                .await?;
-            tracing::info!(from = %hook.repository, to = repository, "a bound GitHub repository was renamed");
-        }
-        let mut row: github_hook::ActiveModel = hook.clone().into();
-        row.repository = Set(repository.to_owned());
-        row.repository_id = Set(id);
-        row.update(&txn).await?;
-        txn.commit().await?;
-        Ok(true)
     }
 
     /// Deletes GitHub deliveries recorded more than `DELIVERIES_KEPT_FOR` ago.

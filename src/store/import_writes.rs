@@ -8,14 +8,15 @@
 use std::collections::{HashMap, HashSet};
 
 use chrono::{DateTime, NaiveDate, Utc};
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, DatabaseConnection, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder,
-    QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseConnection, DatabaseTransaction, EntityTrait, QueryFilter,
+    QueryOrder, QuerySelect, Set,
 };
 
 use entity::{
-    Priority, ProjectRole, TaskKind, comment, external_user, github_delivery, label, project, project_member, status,
-    task, user, workspace,
+    Priority, ProjectRole, TaskKind, comment, external_user, github_delivery, github_hook, label, project,
+    project_member, status, task, user, workspace,
 };
 
 use super::sources::{SourceSystem, hex_color};
@@ -91,6 +92,70 @@ impl ImportWrites {
         .await;
         match inserted {
             Ok(_) => Ok(true),
+            Err(err) if super::db_error::classify(&err) == super::db_error::Failure::UniqueViolation => Ok(false),
+            Err(err) => Err(err.into()),
+        }
+    }
+
+    /// Moves the binding to what a delivery says of its repository (its
+    /// id, its newest change, its name as GitHub writes it), and on a
+    /// rename the project's source keys (`acme/api#12`, in any case) with
+    /// it. False when the project already holds tasks under the new name,
+    /// which are then not merged.
+    pub(crate) async fn follow_repository(
+        &self,
+        hook: &github_hook::Model,
+        seen: &super::github_hooks::SeenRepository,
+        fit: super::github_hooks::RepositoryFit,
+    ) -> Result<bool> {
+        use super::github_hooks::RepositoryFit;
+        let unchanged = hook.repository == seen.name
+            && hook.repository_id == seen.id
+            && seen.updated_at <= hook.repository_updated_at;
+        if fit == RepositoryFit::Same && unchanged || matches!(fit, RepositoryFit::Late | RepositoryFit::Foreign) {
+            return Ok(true);
+        }
+        if fit == RepositoryFit::Renamed && !self.rename_source_keys(hook, &seen.name).await? {
+            return Ok(false);
+        }
+        let mut row: github_hook::ActiveModel = hook.clone().into();
+        row.repository = Set(seen.name.clone());
+        row.repository_id = Set(seen.id.or(hook.repository_id));
+        row.repository_updated_at = Set(seen.updated_at.max(hook.repository_updated_at));
+        row.update(&self.txn).await?;
+        Ok(true)
+    }
+
+    /// `old#N` becomes `new#N` for the project's GitHub tasks, the old name
+    /// matched in any case; false when a new key is taken already.
+    async fn rename_source_keys(&self, hook: &github_hook::Model, new_name: &str) -> Result<bool> {
+        let old_prefix = format!("{}#", hook.repository.to_lowercase());
+        let prefix_chars = i32::try_from(old_prefix.chars().count()).unwrap_or(i32::MAX);
+        // Placeholders as each backend writes them.
+        let (renamed_key, has_old_prefix) = match self.txn.get_database_backend() {
+            sea_orm::DatabaseBackend::Postgres => {
+                ("$1 || substr(source_key, $2)", "lower(substr(source_key, 1, $1)) = $2")
+            }
+            _ => ("? || substr(source_key, ?)", "lower(substr(source_key, 1, ?)) = ?"),
+        };
+        let renamed = task::Entity::update_many()
+            .col_expr(
+                task::Column::SourceKey,
+                Expr::cust_with_values(
+                    renamed_key,
+                    [sea_orm::Value::from(format!("{new_name}#")), prefix_chars.saturating_add(1).into()],
+                ),
+            )
+            .filter(task::Column::ProjectId.eq(hook.project_id))
+            .filter(task::Column::SourceSystem.eq(SourceSystem::Github.as_str()))
+            .filter(Expr::cust_with_values(has_old_prefix, [sea_orm::Value::from(prefix_chars), old_prefix.into()]))
+            .exec(&self.txn)
+            .await;
+        match renamed {
+            Ok(_) => {
+                tracing::info!(from = %hook.repository, to = new_name, "a bound GitHub repository was renamed");
+                Ok(true)
+            }
             Err(err) if super::db_error::classify(&err) == super::db_error::Failure::UniqueViolation => Ok(false),
             Err(err) => Err(err.into()),
         }

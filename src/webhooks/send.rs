@@ -164,17 +164,44 @@ static TLS: LazyLock<Result<rustls::ClientConfig, String>> = LazyLock::new(|| {
         .with_no_client_auth())
 });
 
-/// The client's error with its causes, which say what failed (refused,
-/// reset, TLS).
-fn connection_error(err: &dyn std::error::Error) -> String {
-    let mut text = err.to_string();
+/// Why a connection failed, in fixed words: an error's own text may name
+/// what the admins must not learn (a certificate lists every name and
+/// address it is valid for), so the whole chain goes to the log only.
+fn connection_error(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut chain = err.to_string();
+    let mut words = "the connection failed";
     let mut cause = err.source();
     while let Some(inner) = cause {
-        text.push_str(": ");
-        text.push_str(&inner.to_string());
+        chain.push_str(": ");
+        chain.push_str(&inner.to_string());
+        if let Some(io) = inner.downcast_ref::<std::io::Error>() {
+            words = match io.kind() {
+                std::io::ErrorKind::ConnectionRefused => "the connection was refused",
+                std::io::ErrorKind::ConnectionReset | std::io::ErrorKind::ConnectionAborted => {
+                    "the connection was reset"
+                }
+                std::io::ErrorKind::TimedOut => "the connection timed out",
+                std::io::ErrorKind::UnexpectedEof => "the connection was closed before an answer",
+                _ => io.get_ref().and_then(|e| e.downcast_ref::<rustls::Error>()).map_or(words, tls_words),
+            };
+        }
+        if let Some(tls) = inner.downcast_ref::<rustls::Error>() {
+            words = tls_words(tls);
+        }
         cause = inner.source();
     }
-    text
+    tracing::warn!(error = %chain, "a webhook connection failed");
+    words.to_owned()
+}
+
+fn tls_words(err: &rustls::Error) -> &'static str {
+    match err {
+        rustls::Error::InvalidCertificate(
+            rustls::CertificateError::NotValidForName | rustls::CertificateError::NotValidForNameContext { .. },
+        ) => "the certificate is not valid for this host",
+        rustls::Error::InvalidCertificate(_) => "the certificate is not trusted",
+        _ => "the TLS handshake failed",
+    }
 }
 
 /// Reads the first kilobyte of the answer's body into `kept`, no further.
@@ -209,6 +236,19 @@ mod tests {
         // A name is checked for what it resolves to.
         assert!(refused("https://localhost:9/hook", false).await);
         assert!(refused("http://93.184.216.34/hook", true).await);
+    }
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("client error (Connect)")]
+    struct Wrapped(#[source] std::io::Error);
+
+    #[test]
+    fn connection_errors_are_told_in_fixed_words() {
+        let refused = Wrapped(std::io::Error::new(std::io::ErrorKind::ConnectionRefused, "10.0.0.7:443 refused"));
+        assert_eq!(connection_error(&refused), "the connection was refused");
+        let tls = rustls::Error::InvalidCertificate(rustls::CertificateError::NotValidForName);
+        let wrong_name = Wrapped(std::io::Error::new(std::io::ErrorKind::InvalidData, tls));
+        assert_eq!(connection_error(&wrong_name), "the certificate is not valid for this host");
     }
 
     #[tokio::test]

@@ -40,7 +40,7 @@ function issue(number, fields = {}, repo = REPO) {
   };
 }
 
-const repository = { id: 4242, full_name: REPO, name: 'widgets', owner: { login: 'acme' } };
+const repository = { id: 4242, full_name: REPO, name: 'widgets', owner: { login: 'acme' }, updated_at: '2026-10-01T00:00:00Z' };
 
 async function setUp(t) {
   const server = await startServer(t, BIN);
@@ -169,14 +169,14 @@ test('a renamed repository still feeds its project, known by its id', async (t) 
   // The first delivery teaches the binding the repository's id.
   const edited = { action: 'edited', repository, issue: issue(1, { title: 'Before the rename', updated_at: '2026-11-02T10:00:00Z' }) };
   assert.equal((await deliver('issues', edited)).status, 200);
-  const renamed = { id: 4242, full_name: 'acme/gadgets', name: 'gadgets', owner: { login: 'acme' } };
+  const renamed = { id: 4242, full_name: 'Acme/Gadgets', name: 'Gadgets', owner: { login: 'Acme' }, updated_at: '2026-11-01T00:00:00Z' };
   const after = { action: 'edited', repository: renamed,
-    issue: issue(1, { title: 'After the rename', updated_at: '2026-11-03T10:00:00Z' }, 'acme/gadgets') };
+    issue: issue(1, { title: 'After the rename', updated_at: '2026-11-03T10:00:00Z' }, 'Acme/Gadgets') };
   const applied = await deliver('issues', after);
   assert.equal(applied.status, 200, JSON.stringify(applied.answer));
   const one = await task('GH-1');
   assert.equal(one.title, 'After the rename');
-  assert.deepEqual(one.source, { system: 'GITHUB', key: 'acme/gadgets#1' });
+  assert.deepEqual(one.source, { system: 'GITHUB', key: 'Acme/Gadgets#1' });
   const count = await graphql('{ project(key: "GH") { tasks(first: 1) { totalCount } } }');
   assert.equal(count.project.tasks.totalCount, 1, 'the same task, not a second one');
   // Another repository under the old name's place is still foreign.

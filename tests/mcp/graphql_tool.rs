@@ -125,6 +125,24 @@ async fn limits_and_mutations(backend: Backend) {
         .await;
     assert_eq!(code, "invalid_argument");
     assert!(error["message"].as_str().is_some_and(|m| m.contains("aliases")), "{error}");
+    // A fragment spread twice per level, and a chain of fragments a
+    // thousand deep: refused by measure, before anything expands them.
+    let mut bomb = String::from("query { tasks { nodes { ...F0 } } }\n");
+    for level in 0..30 {
+        bomb.push_str(&format!("fragment F{level} on Task {{ ...F{next} ...F{next} }}\n", next = level + 1));
+    }
+    bomb.push_str("fragment F30 on Task { ref }\n");
+    let started = std::time::Instant::now();
+    let (code, _) = mcp.error("graphql_query", json!({"query": bomb})).await;
+    assert_eq!(code, "invalid_argument");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "refused without expanding");
+    let mut chain = String::from("query { tasks { nodes { ...C0 } } }\n");
+    for level in 0..1_000 {
+        chain.push_str(&format!("fragment C{level} on Task {{ parent {{ ...C{} }} }}\n", level + 1));
+    }
+    chain.push_str("fragment C1000 on Task { ref }\n");
+    let (code, _) = mcp.error("graphql_query", json!({"query": chain})).await;
+    assert_eq!(code, "invalid_argument");
     // Errors name the line and column.
     let (code, error) = mcp.error("graphql_query", json!({"query": "{\n  tasks(first: 2) { nodes { nope } } }"})).await;
     assert_eq!(code, "invalid_argument");
@@ -164,9 +182,11 @@ async fn schema_slices_within_their_bound(backend: Backend) {
         json!({"search": "comment due"}),
         json!({"search": "e", "descriptions": true}),
     ] {
-        let reply = mcp.ok("graphql_schema", arguments.clone()).await;
+        let answer = mcp.call("graphql_schema", arguments.clone()).await;
+        assert!(!answer.is_error, "{}", answer.text);
+        assert!(answer.text.encode_utf16().count() <= 4_000, "{arguments}: {} characters", answer.text.len());
+        let reply = answer.json;
         let sdl = reply["sdl"].as_str().expect("sdl");
-        assert!(sdl.encode_utf16().count() <= 4_000, "{arguments}: {} characters", sdl.len());
         assert!(!sdl.contains("\n\n") && !sdl.contains("  "), "{arguments}: minified");
     }
     let task = mcp.ok("graphql_schema", json!({"field": "Query.tasks"})).await;

@@ -589,29 +589,83 @@ fn tempdir() -> PathBuf {
     dir
 }
 
+/// A GitHub `issues` delivery for issue 2 of `repository` (GitHub's id 7
+/// unless `id` says otherwise), the repository last changed at `changed`.
+fn issue_event(repository: &str, id: i64, changed: &str, title: &str, updated: &str) -> Vec<u8> {
+    json!({
+        "action": "edited",
+        "repository": {"id": id, "full_name": repository, "updated_at": changed},
+        "issue": {
+            "url": format!("https://api.github.com/repos/{repository}/issues/2"),
+            "repository_url": format!("https://api.github.com/repos/{repository}"),
+            "html_url": format!("https://github.com/{repository}/issues/2"),
+            "number": 2, "title": title, "body": "", "user": {"login": "octocat", "type": "User"},
+            "labels": [], "state": "open", "assignees": [],
+            "created_at": "2026-01-01T00:00:00Z", "updated_at": updated, "closed_at": null
+        }
+    })
+    .to_string()
+    .into_bytes()
+}
+
 async fn a_bound_repository_follows_its_rename(backend: Backend) {
+    use tasklens::import::github_hook::{Applied, Delivery, HookEvent, apply, fit, read};
+    use tasklens::store::github_hooks::RepositoryFit;
     let app = TestApp::start(backend).await;
     let token = admin(&app).await;
     run(&app, SourceSystem::Github, &[fixture("github/issues.json")], "ROCK", false).await.expect("imported");
     let store = tasklens::store::Store::new(app.db.clone(), tasklens::store::PageLimits::default());
     store.bind_github("ROCK", "acme/rocket").await.expect("bound");
-    let hook = || async { store.github_hook("ROCK").await.expect("read").expect("a binding") };
-    // Another name with no id known yet is foreign; the bound name teaches the id.
-    assert!(!store.github_repository_matches(&hook().await, "acme/other", Some(7)).await.expect("checked"));
-    assert!(store.github_repository_matches(&hook().await, "acme/rocket", Some(7)).await.expect("checked"));
-    assert_eq!(hook().await.repository_id, Some(7));
-    // The same id under a new name is the same repository: keys follow.
-    assert!(store.github_repository_matches(&hook().await, "acme/rocket_v2", Some(7)).await.expect("checked"));
-    assert_eq!(hook().await.repository, "acme/rocket_v2");
-    let keys: Vec<String> = tasks(&app, &token, "ROCK")
-        .await
-        .iter()
-        .filter_map(|t| t["source"]["key"].as_str().map(str::to_owned))
-        .collect();
-    assert!(!keys.is_empty());
-    assert!(keys.iter().all(|k| k.starts_with("acme/rocket_v2#")), "{keys:?}");
-    // Another id under the new name's old one is still foreign.
-    assert!(!store.github_repository_matches(&hook().await, "acme/rocket", Some(8)).await.expect("checked"));
+    let before = tasks(&app, &token, "ROCK").await.len();
+    let deliver = |id: &'static str, payload: Vec<u8>| {
+        let store = store.clone();
+        async move {
+            let hook = store.github_hook("ROCK").await.expect("read").expect("a binding");
+            let HookEvent::Apply { repository, mut records } = read("issues", id, &payload).expect("read") else {
+                panic!("an issue event applies")
+            };
+            let fit = fit(&hook, &repository, &mut records);
+            if fit == RepositoryFit::Foreign {
+                return (fit, None);
+            }
+            let delivery = Delivery { project: "ROCK", hook: &hook, id, event: "issues", repository: &repository };
+            (fit, Some(apply(&store, &delivery, fit, records).await.expect("applied")))
+        }
+    };
+    let keys = || async {
+        let mut keys: Vec<String> = tasks(&app, &token, "ROCK")
+            .await
+            .iter()
+            .filter_map(|t| t["source"]["key"].as_str().map(str::to_owned))
+            .collect();
+        keys.sort();
+        keys
+    };
+    // The bound name teaches the binding the repository's id.
+    let (same, _) =
+        deliver("d1", issue_event("acme/rocket", 7, "2026-02-01T00:00:00Z", "One", "2026-12-01T00:00:00Z")).await;
+    assert_eq!(same, RepositoryFit::Same);
+    // Renamed, in GitHub's case: every key follows, no task is added.
+    let renamed = issue_event("Acme/Rocket-Two", 7, "2026-03-01T00:00:00Z", "Two", "2026-12-02T00:00:00Z");
+    assert_eq!(deliver("d2", renamed.clone()).await.0, RepositoryFit::Renamed);
+    let after = keys().await;
+    assert!(after.iter().all(|k| k.starts_with("Acme/Rocket-Two#")), "{after:?}");
+    assert_eq!(after.len(), before, "the same tasks, renamed");
+    assert!(tasks(&app, &token, "ROCK").await.iter().any(|t| t["title"] == "Two"));
+    // The same delivery again changes nothing.
+    assert!(matches!(deliver("d2", renamed).await.1, Some(Applied::Replayed)));
+    // A late delivery from before the rename is read under the new name,
+    // and renames nothing back.
+    let late = issue_event("acme/rocket", 7, "2026-02-15T00:00:00Z", "Late", "2026-12-03T00:00:00Z");
+    assert_eq!(deliver("d3", late).await.0, RepositoryFit::Late);
+    assert_eq!(keys().await, after);
+    assert!(tasks(&app, &token, "ROCK").await.iter().any(|t| t["title"] == "Late"), "applied to the same task");
+    // Another repository, by name or by id, is foreign.
+    let other = issue_event("acme/other", 8, "2026-04-01T00:00:00Z", "No", "2026-12-04T00:00:00Z");
+    assert_eq!(deliver("d4", other).await.0, RepositoryFit::Foreign);
+    let impostor = issue_event("Acme/Rocket-Two", 8, "2026-04-01T00:00:00Z", "No", "2026-12-04T00:00:00Z");
+    assert_eq!(deliver("d5", impostor).await.0, RepositoryFit::Foreign);
+    assert_eq!(tasks(&app, &token, "ROCK").await.len(), before);
 }
 
 on_both_backends!(

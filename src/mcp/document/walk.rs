@@ -65,6 +65,9 @@ impl ObjectPlan {
     }
 }
 
+/// The deepest the walk goes through fields and fragments.
+const MAX_WALK_DEPTH: usize = 64;
+
 /// A place in the document and what is wrong there.
 pub type WalkError = (Pos, String);
 
@@ -76,7 +79,8 @@ pub fn plan(
     set: &SelectionSet,
     on: &str,
 ) -> Result<(ObjectPlan, HashMap<String, Option<String>>), WalkError> {
-    let mut walker = Walker { types, document, usages: HashMap::new(), open: HashSet::new(), conditions: Vec::new() };
+    let mut walker =
+        Walker { types, document, usages: HashMap::new(), open: HashSet::new(), conditions: Vec::new(), depth: 0 };
     let mut plan = ObjectPlan::new(ObjectKind::Plain);
     walker.add_to_plan(set, on, &mut plan)?;
     Ok((plan, walker.usages))
@@ -140,6 +144,8 @@ struct Walker<'a> {
     open: HashSet<Name>,
     /// The `@include(if: $v)` variables around the selection being walked.
     conditions: Vec<String>,
+    /// Selection sets being walked, one inside the other.
+    depth: usize,
 }
 
 /// The variable of an `@include(if: $v)` among `directives`.
@@ -170,6 +176,19 @@ fn variable_argument(field: &Field, name: &str) -> Option<String> {
 
 impl Walker<'_> {
     fn add_to_plan(&mut self, set: &SelectionSet, on: &str, plan: &mut ObjectPlan) -> Result<(), WalkError> {
+        // The walk recurses per level of fields and fragments: bounded as
+        // the gateway bounds selections, whatever checked the document first.
+        if self.depth >= MAX_WALK_DEPTH {
+            let at = set.items.first().map_or(Pos { line: 1, column: 1 }, |item| item.pos);
+            return Err((at, format!("fields and fragments nest more than {MAX_WALK_DEPTH} levels deep")));
+        }
+        self.depth += 1;
+        let walked = self.add_items(set, on, plan);
+        self.depth -= 1;
+        walked
+    }
+
+    fn add_items(&mut self, set: &SelectionSet, on: &str, plan: &mut ObjectPlan) -> Result<(), WalkError> {
         for item in &set.items {
             match &item.node {
                 Selection::Field(field) => self.add_field(item.pos, &field.node, on, plan)?,

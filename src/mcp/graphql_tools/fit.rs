@@ -11,31 +11,36 @@ use crate::mcp::error::{ToolError, ToolResult};
 use crate::mcp::guard::encode;
 use crate::text::utf16_len;
 
+/// Rounds of cutting before a reply is called too large: each round cuts
+/// the largest list at least down to the next largest beside it, or by a
+/// quarter of the excess, so that replies of a few lists side by side fit
+/// in a few rounds; a reply of thousands of small lists is refused rather
+/// than measured thousands of times.
+const MAX_ROUNDS: usize = 64;
+/// A list no larger than this is not cut: its mark would cost about as
+/// much as it saves.
+const SMALLEST_CUT: usize = 40;
+
 /// The record as compact JSON within `cap`, and whether anything was cut.
 pub fn fit_record(mut record: Map<String, Value>, cap: usize) -> ToolResult<(String, bool)> {
     cut_long_strings_in(&mut record, cap / 4);
     let mut cut = false;
-    loop {
+    for _ in 0..=MAX_ROUNDS {
+        if cut {
+            // Measured with the reply's own mark in it.
+            record.insert("truncated".into(), true.into());
+        }
         let text = serde_json::to_string(&record).unwrap_or_default();
         let size = utf16_len(&text);
         if size <= cap {
-            if cut {
-                record.insert("truncated".into(), true.into());
-                return Ok((serde_json::to_string(&record).unwrap_or_default(), true));
-            }
-            return Ok((text, false));
+            return Ok((text, cut));
         }
-        // Room for the marks the cut adds.
+        // Room for the mark the cut adds.
         let excess = size - cap + 40;
         let mut lists = Vec::new();
         find_lists(&Value::Object(record.clone()), &mut Vec::new(), &mut lists);
-        let Some((path, size_of_largest)) = lists.iter().max_by_key(|(_, size)| *size).cloned() else {
-            return Err(ToolError::new(
-                ErrorCode::ReplyTooLarge,
-                format!("the reply is {size} characters, over the {cap}-character cap"),
-                "select fewer fields or items (`first`), or a larger `max_chars`",
-            ));
-        };
+        lists.retain(|(_, size)| *size > SMALLEST_CUT);
+        let Some((path, size_of_largest)) = lists.iter().max_by_key(|(_, size)| *size).cloned() else { break };
         // Down to the next largest list beside it, so that lists side by
         // side are cut alike (a quarter of the excess at least, so that
         // lists of one size take a few rounds, not one per item); by the
@@ -46,6 +51,12 @@ pub fn fit_record(mut record: Map<String, Value>, cap: usize) -> ToolResult<(Str
         cut_list_at(&mut record, &path, shed);
         cut = true;
     }
+    let size = utf16_len(&serde_json::to_string(&record).unwrap_or_default());
+    Err(ToolError::new(
+        ErrorCode::ReplyTooLarge,
+        format!("the reply is about {size} characters, over the {cap}-character cap"),
+        "select fewer fields or items (`first`), or a larger `max_chars`",
+    ))
 }
 
 /// One step down a JSON value.

@@ -55,6 +55,28 @@ fn read(arguments: Option<Map<String, Value>>, cap: usize) -> ToolResult<Call> {
     Ok(Call { query, variables, cap })
 }
 
+/// The document limits of `/graphql`, measured before the document is
+/// walked for its reply plan (a fragment spread twice per level must be
+/// refused before anything expands it).
+fn admit(app: &App, call: &Call) -> ToolResult<()> {
+    use crate::graphql::limits::{check_document, check_text, check_variables};
+    let refused = |err: crate::graphql::limits::DocumentError| {
+        if let Some(limit) = err.limit() {
+            crate::metrics::metrics().limit_refused(limit);
+        }
+        ToolError::invalid(err.to_string(), err.hint())
+    };
+    let limits = &app.settings.limits;
+    check_text(&call.query, limits).map_err(refused)?;
+    let variables = Variables::from_json(Value::Object(call.variables.clone()));
+    check_variables(&variables).map_err(refused)?;
+    // A document that does not parse is answered by `ad_hoc`, with where.
+    if let Ok(parsed) = async_graphql::parser::parse_query(&call.query) {
+        check_document(&parsed, limits, app.graphql.introspection_sizes()).map_err(refused)?;
+    }
+    Ok(())
+}
+
 /// A document that does not read, in the words a writer of it needs.
 fn not_a_query(err: &DocumentError) -> ToolError {
     if err.message == MUTATION_REFUSED {
@@ -80,8 +102,8 @@ pub async fn run(
         Ok(call) => call,
         Err(err) => return (Err(err), cap, false),
     };
-    if let Err(err) = crate::graphql::limits::check_text(&call.query, &app.settings.limits) {
-        return (Err(ToolError::invalid(err.to_string(), err.hint())), call.cap, false);
+    if let Err(err) = admit(app, &call) {
+        return (Err(err), call.cap, false);
     }
     let document = match ToolDocument::ad_hoc("graphql_query", &call.query, types, mutations) {
         Ok(document) => document,

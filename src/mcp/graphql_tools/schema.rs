@@ -16,8 +16,12 @@ use crate::mcp::error::{ToolError, ToolResult};
 use crate::mcp::types::unwrap;
 use crate::text::{echo, utf16_len};
 
-/// The most characters of SDL one call answers.
+/// The most characters one call answers, its JSON included.
 pub const MAX_SLICE_CHARS: usize = 4_000;
+/// What the reply holds beside the SDL: its key, and room for the names
+/// left out (at most `LEFT_OUT_CHARS`) and the hint.
+const BESIDE_SDL: usize = 80 + LEFT_OUT_CHARS;
+const LEFT_OUT_CHARS: usize = 400;
 /// The most words a search takes.
 const MAX_WORDS: usize = 8;
 
@@ -268,10 +272,11 @@ impl Slice {
         self.add_text(text, Some(&name));
     }
 
-    /// Adds a line when it fits; otherwise names what it was of.
+    /// Adds a line when it fits; otherwise names what it was of. A line
+    /// is measured as the reply writes it: a JSON string, and `\n` after.
     fn add_text(&mut self, text: String, of: Option<&str>) {
-        let chars = utf16_len(&text) + 1;
-        if self.chars + chars <= MAX_SLICE_CHARS {
+        let chars = utf16_len(&Value::String(text.clone()).to_string()) - 2 + 2;
+        if self.chars + chars <= MAX_SLICE_CHARS - BESIDE_SDL {
             self.chars += chars;
             self.parts.push(text);
         } else if let Some(name) = of.filter(|name| !self.left_out.iter().any(|n| n == name)) {
@@ -289,7 +294,7 @@ impl Slice {
         if !self.left_out.is_empty() {
             // Names only, at most a few hundred characters of them.
             let mut names = Vec::new();
-            let mut room = 400usize;
+            let mut room = LEFT_OUT_CHARS;
             for name in self.left_out {
                 room = match room.checked_sub(name.len() + 3) {
                     Some(left) => left,

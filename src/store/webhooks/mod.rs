@@ -15,7 +15,7 @@ use sea_orm::{
 };
 
 use entity::{WorkspaceRole, project, webhook, workspace, workspace_member};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, ExprTrait};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
@@ -360,25 +360,30 @@ impl Store {
         let hook = self.webhook(by, id).await?;
         // A second rotation within the grace would drop the first old
         // secret while receivers may still hold it; with no grace, every
-        // old secret ends now, as asked.
-        if let Some(until) =
-            hook.previous_secret_until.filter(|until| *until > now() && grace > chrono::TimeDelta::zero())
-        {
+        // old secret ends now, as asked. The check is the update's own
+        // condition, so two rotations at once cannot both pass it.
+        let at = now();
+        let secret = new_secret();
+        let mut rotate = webhook::Entity::update_many()
+            .col_expr(webhook::Column::PreviousSecret, Expr::col(webhook::Column::Secret))
+            .col_expr(webhook::Column::PreviousSecretUntil, Expr::val(at + grace))
+            .col_expr(webhook::Column::Secret, Expr::val(secret.clone()))
+            .filter(webhook::Column::Id.eq(hook.id));
+        if grace > chrono::TimeDelta::zero() {
+            rotate = rotate.filter(
+                webhook::Column::PreviousSecretUntil.is_null().or(webhook::Column::PreviousSecretUntil.lte(at)),
+            );
+        }
+        if rotate.exec(&self.db).await?.rows_affected == 0 {
+            let until = webhook::Entity::find_by_id(hook.id).one(&self.db).await?.and_then(|h| h.previous_secret_until);
+            let until = until.map_or_else(String::new, |u| u.to_rfc3339_opts(chrono::SecondsFormat::Secs, true));
             return Err(StoreError::conflict(
-                format!(
-                    "webhook {}'s previous secret still signs until {}",
-                    hook.id,
-                    until.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
-                ),
+                format!("webhook {}'s previous secret still signs until {until}", hook.id),
                 "rotate again after then, or with graceHours: 0 to end every old secret now",
             ));
         }
-        let secret = new_secret();
-        let mut row: webhook::ActiveModel = hook.clone().into();
-        row.previous_secret = Set(Some(hook.secret.clone()));
-        row.previous_secret_until = Set(Some(now() + grace));
-        row.secret = Set(secret.clone());
-        Ok(WithSecret { webhook: row.update(&self.db).await?, secret })
+        let webhook = webhook::Entity::find_by_id(hook.id).one(&self.db).await?.ok_or_else(not_administered)?;
+        Ok(WithSecret { webhook, secret })
     }
 
     /// Removes the endpoint and its deliveries.

@@ -171,7 +171,7 @@ fn delivery(webhook_id: i64, kind: EventType, task_id: Option<i64>, payload: Str
     }
 }
 
-/// The most characters of a changed value a delivery carries: a
+/// The most characters (UTF-16 units) of a changed value a delivery carries: a
 /// description or comment is cut there (`truncated: true`), so a message
 /// stays a few kilobytes however long the text; the task's page has it whole.
 pub const MAX_VALUE_CHARS: usize = 1000;
@@ -186,10 +186,11 @@ fn change(change: &Change) -> Value {
     value
 }
 
-/// The value's first `MAX_VALUE_CHARS` characters, and whether it had more.
+/// The value's first `MAX_VALUE_CHARS` UTF-16 units (on a grapheme
+/// boundary), and whether it had more.
 fn cut(value: Option<&str>) -> (Option<&str>, bool) {
-    match value.and_then(|text| text.char_indices().nth(MAX_VALUE_CHARS).map(|(end, _)| &text[..end])) {
-        Some(start) => (Some(start), true),
+    match value.and_then(|text| crate::text::window(text, 0, MAX_VALUE_CHARS)).filter(|w| w.next.is_some()) {
+        Some(start) => (Some(start.text), true),
         None => (value, false),
     }
 }
