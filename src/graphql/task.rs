@@ -100,6 +100,10 @@ pub struct TaskFilterInput {
     pub unscheduled: Option<bool>,
     /// Due strictly before this date.
     pub due_before: Option<NaiveDate>,
+    /// Due on or after this date (with `dueBefore`, a range: this week's).
+    pub due_after: Option<NaiveDate>,
+    /// true: no assignee; false: an assignee.
+    pub unassigned: Option<bool>,
     /// Parent task ref.
     pub parent: Option<String>,
     pub kind: Option<TaskKind>,
@@ -127,6 +131,8 @@ impl From<TaskFilterInput> for TaskFilter {
             completed_since: f.completed_since,
             unscheduled: f.unscheduled,
             due_before: f.due_before,
+            due_after: f.due_after,
+            unassigned: f.unassigned,
             parent: f.parent,
             kind: f.kind.map(Into::into),
             source: f.source.map(Into::into),

@@ -31,6 +31,8 @@ pub struct TaskFilter {
     pub done: Option<bool>,
     /// Username or `me`.
     pub assignee: Option<String>,
+    /// No assignee (true) or an assignee (false).
+    pub unassigned: Option<bool>,
     /// Assignee or coworker: username or `me`.
     pub involves: Option<String>,
     /// Label name.
@@ -42,6 +44,8 @@ pub struct TaskFilter {
     /// No due date (true) or a due date (false).
     pub unscheduled: Option<bool>,
     pub due_before: Option<NaiveDate>,
+    /// Due on or after this date.
+    pub due_after: Option<NaiveDate>,
     /// Parent task ref.
     pub parent: Option<String>,
     pub kind: Option<TaskKind>,
@@ -164,6 +168,12 @@ fn status_condition(status_id: Expr, filter: &TaskFilter) -> Condition {
 /// done category, open tasks completed since a date): an empty list would
 /// say there are none.
 fn check_consistent(filter: &TaskFilter) -> Result<()> {
+    if filter.unassigned == Some(true) && filter.assignee.is_some() {
+        return Err(StoreError::bad_input(
+            "`unassigned` asks for tasks without an assignee, but `assignee` names one",
+            "pass one of them",
+        ));
+    }
     let Some(done) = filter.done else { return Ok(()) };
     let category = filter.status.as_deref().and_then(|s| StatusCategory::iter().find(|c| c.to_value() == s));
     if let Some(category) = category.filter(|c| closed_categories().contains(c) != done) {
@@ -188,6 +198,7 @@ fn check_consistent(filter: &TaskFilter) -> Result<()> {
 /// The SQL condition of a filter, visibility and tombstones included.
 pub(crate) fn condition(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<Condition> {
     input::filter_date("dueBefore", filter.due_before)?;
+    input::filter_date("dueAfter", filter.due_after)?;
     input::filter_instant("changedSince", filter.changed_since)?;
     input::filter_instant("completedSince", filter.completed_since)?;
     check_consistent(filter)?;
@@ -260,6 +271,10 @@ fn people(c: Condition, viewer: &Viewer, filter: &TaskFilter) -> Condition {
         let id = Expr::SubQuery(None, Box::new(user_id_by_name(viewer, name).into_sub_query_statement()));
         c = c.add(Expr::col((task::Entity, task::Column::AssigneeId)).eq(id));
     }
+    if let Some(unassigned) = filter.unassigned {
+        let column = Expr::col((task::Entity, task::Column::AssigneeId));
+        c = c.add(if unassigned { column.is_null() } else { column.is_not_null() });
+    }
     if let Some(name) = &filter.involves {
         let coworking = Query::select()
             .column(task_coworker::Column::TaskId)
@@ -325,6 +340,9 @@ fn dates(c: Condition, filter: &TaskFilter) -> Condition {
     }
     if let Some(before) = filter.due_before {
         c = c.add(task::Column::DueDate.lt(before));
+    }
+    if let Some(after) = filter.due_after {
+        c = c.add(task::Column::DueDate.gte(after));
     }
     c
 }
@@ -485,6 +503,7 @@ fn counted_by_status(filter: &TaskFilter) -> bool {
         status: _,
         done: _,
         assignee,
+        unassigned,
         involves,
         label,
         text,
@@ -492,6 +511,7 @@ fn counted_by_status(filter: &TaskFilter) -> bool {
         completed_since,
         unscheduled,
         due_before,
+        due_after,
         parent,
         kind,
         source,
@@ -500,6 +520,8 @@ fn counted_by_status(filter: &TaskFilter) -> bool {
         claimed_by,
     } = filter;
     assignee.is_none()
+        && unassigned.is_none()
+        && due_after.is_none()
         && claimed.is_none()
         && claimed_by.is_none()
         && involves.is_none()

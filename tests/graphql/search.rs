@@ -101,6 +101,12 @@ async fn task_filters_narrow_as_documented(backend: Backend) {
     assert_eq!(refs(&app, &t, json!({"text": "100%"})).await, Vec::<String>::new());
     assert_eq!(refs(&app, &t, json!({"unscheduled": true})).await, ["WEB-2", "WEB-3"]);
     assert_eq!(refs(&app, &t, json!({"dueBefore": "2021-01-01"})).await, ["WEB-1"]);
+    assert_eq!(refs(&app, &t, json!({"dueAfter": "2021-01-01"})).await, ["WEB-4"]);
+    assert_eq!(refs(&app, &t, json!({"dueAfter": "2020-01-01", "dueBefore": "2020-01-02"})).await, ["WEB-1"]);
+    assert_eq!(refs(&app, &t, json!({"unassigned": true})).await, ["WEB-2", "WEB-4"]);
+    assert_eq!(refs(&app, &t, json!({"unassigned": false})).await, ["WEB-1", "WEB-3"]);
+    let (code, _) = app.error(&t, TASKS, json!({"filter": {"unassigned": true, "assignee": "bob"}})).await;
+    assert_eq!(code, "BAD_USER_INPUT");
     assert_eq!(refs(&app, &t, json!({"parent": "WEB-1"})).await, ["WEB-4"]);
     assert_eq!(refs(&app, &t, json!({"kind": "FEATURE"})).await, ["WEB-2"]);
     assert_eq!(refs(&app, &t, json!({"project": "NOPE"})).await, Vec::<String>::new());
