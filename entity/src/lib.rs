@@ -13,6 +13,7 @@ pub mod github_hook;
 pub mod label;
 pub mod project;
 pub mod project_member;
+pub mod saved_view;
 pub mod status;
 pub mod status_task_count;
 pub mod task;

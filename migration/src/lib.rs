@@ -22,6 +22,7 @@ mod m20261204_000002_task_claims;
 mod m20261205_000001_webhooks;
 mod m20261205_000002_github_hooks;
 mod m20261206_000001_github_repository_id;
+mod m20261206_000002_saved_views;
 
 /// The due date that sorts unscheduled tasks after every real one in the
 /// "due" order. A four-digit year, so that SQLite's text dates still compare
@@ -48,6 +49,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_000001_webhooks::Migration),
             Box::new(m20261205_000002_github_hooks::Migration),
             Box::new(m20261206_000001_github_repository_id::Migration),
+            Box::new(m20261206_000002_saved_views::Migration),
         ]
     }
 }

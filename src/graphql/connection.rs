@@ -57,6 +57,9 @@ pub enum TotalCount {
         webhook_id: i64,
         status: Option<&'static str>,
     },
+    SavedViews {
+        project_id: i64,
+    },
 }
 
 #[Object]
@@ -79,6 +82,7 @@ impl TotalCount {
             // The page was read by an admin of the workspace.
             Self::Webhooks { workspace_id } => store.count_webhooks(*workspace_id).await,
             Self::WebhookDeliveries { webhook_id, status } => store.count_deliveries(*webhook_id, *status).await,
+            Self::SavedViews { project_id } => store.count_saved_views(viewer, *project_id).await,
         }
         .gql()?;
         Ok(n as i64)

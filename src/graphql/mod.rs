@@ -15,6 +15,7 @@ mod loaders;
 pub mod nesting;
 mod project;
 mod roots;
+mod saved_view;
 mod subscription;
 mod task;
 mod text;

@@ -25,7 +25,7 @@ pub const FORMAT: &str = "tasklens-archive";
 pub const VERSION: u64 = 1;
 
 /// The tables of an archive, each after those it references.
-pub const TABLES: [&str; 16] = [
+pub const TABLES: [&str; 17] = [
     "user",
     "external_user",
     "workspace",
@@ -42,6 +42,7 @@ pub const TABLES: [&str; 16] = [
     "wiki_page",
     "wiki_revision",
     "agent_session",
+    "saved_view",
 ];
 
 /// Why an archive cannot be written or read; a record's error names its

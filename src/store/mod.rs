@@ -22,6 +22,7 @@ pub mod keyset;
 pub mod project_writes;
 pub mod projects;
 pub mod rows;
+pub mod saved_views;
 pub mod seeding;
 pub mod sources;
 pub mod task_writes;

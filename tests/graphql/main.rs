@@ -21,6 +21,7 @@ mod properties;
 #[path = "../support/proxy.rs"]
 mod proxy;
 mod request_limits;
+mod saved_views;
 mod schema_sync;
 mod search;
 mod slow_clients;

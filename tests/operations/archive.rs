@@ -294,3 +294,34 @@ async fn a_cut_edited_or_hostile_archive_writes_nothing() {
     let stored = entity::task::Entity::find_by_id(id).one(&conn).await.expect("read").expect("the task");
     assert_eq!(stored.description.as_deref(), Some("<p>hi</p>"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn saved_views_move_with_the_board() {
+    use sea_orm::EntityTrait;
+    let source = TestDb::create(Backend::Sqlite).await;
+    let conn = db::connect(&source.url).await.expect("database");
+    let s = crate::support::simple_board_on(&conn).await;
+    let viewer = identity::authenticate(&conn, &s.alice_token).await.expect("viewer");
+    let store = tasklens::store::Store::new(conn, tasklens::store::PageLimits::default());
+    let view = tasklens::store::saved_views::NewView {
+        project: "WEB".into(),
+        name: "Due soon".into(),
+        query: "order=due&due=week".into(),
+        shared: true,
+    };
+    store.save_view(&viewer, &view).await.expect("saved");
+    let archive = exported(&source.url).await;
+    let target = TestDb::create(if postgres_enabled() { Backend::Postgres } else { Backend::Sqlite }).await;
+    let counts = imported(&target.url, &archive, false).await.expect("imported");
+    assert_eq!(counts.get("saved_view"), 1);
+    let conn = db::connect(&target.url).await.expect("database");
+    let viewer = identity::authenticate(&conn, &s.alice_token).await.ok();
+    // Tokens do not move; the view does, with its owner and project.
+    assert!(viewer.is_none());
+    let rows = entity::saved_view::Entity::find().all(&conn).await.expect("rows");
+    assert_eq!(rows.len(), 1);
+    assert_eq!(
+        (rows[0].name.as_str(), rows[0].query.as_str(), rows[0].shared),
+        ("Due soon", "order=due&due=week", true)
+    );
+}

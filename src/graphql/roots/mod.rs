@@ -7,6 +7,7 @@ mod nodes;
 mod projects;
 mod tasks;
 mod tokens;
+mod views;
 mod webhooks;
 mod wiki;
 
@@ -27,6 +28,7 @@ pub struct QueryRoot(
     wiki::WikiQuery,
     nodes::UsersQuery,
     webhooks::WebhooksQuery,
+    views::ViewsQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -38,6 +40,7 @@ pub struct MutationRoot(
     tokens::TokensMutation,
     agents::AgentsMutation,
     webhooks::WebhooksMutation,
+    views::ViewsMutation,
 );
 
 fn not_found(what: String) -> async_graphql::Error {

@@ -210,6 +210,7 @@ impl State<'_> {
             "task_event" => self.write::<entity::task_event::Entity>(rows).await,
             "wiki_page" => self.write::<entity::wiki_page::Entity>(rows).await,
             "wiki_revision" => self.write::<entity::wiki_revision::Entity>(rows).await,
+            "saved_view" => self.write::<entity::saved_view::Entity>(rows).await,
             _ => {
                 let rows = self.with_placeholder_tokens(rows).await?;
                 self.write::<entity::agent_session::Entity>(rows).await
@@ -520,6 +521,20 @@ impl Checked for entity::agent_session::Model {
             }
             None => Ok(()),
         }
+    }
+}
+
+impl Checked for entity::saved_view::Model {
+    fn check(&mut self) -> crate::store::Result<()> {
+        let new = crate::store::saved_views::NewView {
+            project: String::new(),
+            name: std::mem::take(&mut self.name),
+            query: std::mem::take(&mut self.query),
+            shared: self.shared,
+        };
+        let (name, query) = crate::store::saved_views::checked(&new)?;
+        (self.name, self.query) = (name, query);
+        Ok(())
     }
 }
 

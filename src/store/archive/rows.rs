@@ -48,6 +48,7 @@ tables!(
     wiki_page,
     wiki_revision,
     agent_session,
+    saved_view,
 );
 
 /// Rows of `T` with an id above `after`, in id order, at most `limit`.
@@ -91,6 +92,7 @@ fn in_workspace(table: &str, ws: i64) -> String {
         format!(r#"SELECT "updated_by_id" FROM "wiki_page" WHERE "workspace_id" = {ws}"#),
         format!(r#"SELECT "author_id" FROM "wiki_revision" WHERE "page_id" IN ({pages})"#),
         format!(r#"SELECT "user_id" FROM "agent_session" WHERE {sessions}"#),
+        format!(r#"SELECT "owner_id" FROM "saved_view" WHERE "project_id" IN ({projects})"#),
     ]
     .join(" UNION ");
     // One IN over a UNION: PostgreSQL plans it as one semi-join.
@@ -101,7 +103,7 @@ fn in_workspace(table: &str, ws: i64) -> String {
         "workspace" => format!(r#""workspace"."id" = {ws}"#),
         "workspace_member" | "wiki_page" => format!(r#""{table}"."workspace_id" = {ws}"#),
         "project" => format!(r#""project"."workspace_id" = {ws}"#),
-        "project_member" | "status" | "label" | "task" | "task_event" => {
+        "project_member" | "status" | "label" | "task" | "task_event" | "saved_view" => {
             format!(r#""{table}"."project_id" IN ({projects})"#)
         }
         "task_label" | "task_coworker" | "comment" => format!(r#""{table}"."task_id" IN ({tasks})"#),
@@ -132,6 +134,7 @@ macro_rules! for_each_table {
         $run::<entity::wiki_page::Entity>($($arg),*).await?;
         $run::<entity::wiki_revision::Entity>($($arg),*).await?;
         $run::<entity::agent_session::Entity>($($arg),*).await?;
+        $run::<entity::saved_view::Entity>($($arg),*).await?;
     }};
 }
 pub(super) use for_each_table;
