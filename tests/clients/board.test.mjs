@@ -12,8 +12,12 @@
 // yes to the account it names; a link never signs a tab in unseen), find a project,
 // filter and page, move a card, edit and comment, see an agent's write
 // (through `tasklens mcp`) arrive live, resume after a dropped socket, see
-// a read-only and a revoked token, sign out; axe-core checks every page,
-// and the budgets (initial JavaScript, a board of 200 cards) are printed.
+// a read-only and a revoked token, sign out; quick create in a column,
+// sub-tasks on a task page, a list sorted by its headings and changed in
+// bulk, initials, priority icons and relative dates, the assignee menu
+// (`a`) and the palette's actions on the focused task; axe-core checks
+// every page, and the budgets (initial JavaScript, a board of 200 cards)
+// are printed.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -545,6 +549,31 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await list.waitFor({ state: 'detached' });
   });
 
+  await t.test('quick create at the top of a column: a title and Enter make a task in that status', async () => {
+    const { project } = await gql('query($k: String!) { project(key: $k) { statuses { key name } } }', { k: big.key });
+    const target = project.statuses[1];
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    const column = page.locator(`.column[data-status="${target.key}"]`);
+    await column.locator('article.card').first().waitFor();
+    const field = column.getByLabel(`Add a task to ${target.name}`);
+    await field.fill('Quickly made zeppelin');
+    await field.press('Enter');
+    await column.locator('article.card', { hasText: 'Quickly made zeppelin' }).waitFor();
+    assert.equal(await field.inputValue(), '', 'emptied for the next title');
+    assert.ok(await field.evaluate((f) => f === document.activeElement), 'focus stays in the field');
+    const { tasks } = await gql('query($k: String!) { tasks(filter: { project: $k, text: "zeppelin" }) { nodes { status { key } } } }', { k: big.key });
+    assert.deepEqual(tasks.nodes.map((n) => n.status.key), [target.key], "made once, in the column's status");
+
+    // Escape empties the field; an empty title makes nothing.
+    await field.fill('never made');
+    await field.press('Escape');
+    assert.equal(await field.inputValue(), '');
+    await field.press('Enter');
+    await page.waitForTimeout(300);
+    assert.equal(await column.locator('article.card', { hasText: 'never made' }).count(), 0);
+    await accessible(page, 'board with quick create');
+  });
+
   await t.test('the command palette (Ctrl+K) goes to a task by ref or words, a project, a wiki page; Esc gives focus back', async () => {
     const { createTask } = await gql('mutation($p: String!) { createTask(input: { project: $p, title: "Palette target zebra" }) { ref } }', { p: big.key });
     const { wikiTree } = await gql('{ wikiTree(first: 50) { nodes { path title workspace { key } } } }');
@@ -662,6 +691,211 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await cards(page).first().waitFor();
   });
 
+  await t.test('the list: headings sort into the address, rows are selected and changed together, each failure named', async () => {
+    const word = randomKey('kiwi').toLowerCase();
+    const made = [];
+    for (let i = 1; i <= 4; i += 1) {
+      const { createTask } = await gql('mutation($t: String!) { createTask(input: { project: "INFRA", title: $t }) { ref } }', { t: `Bulk ${word} ${i}` });
+      made.push(createTask.ref);
+    }
+    const number = (r) => Number(r.split('-')[1]);
+    const shownRefs = () => page.locator('article.row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-ref')));
+    await page.goto(`${BASE}/#/p/INFRA/list?q=${word}`);
+    await page.waitForFunction(() => document.querySelectorAll('article.row').length === 4);
+
+    // A heading orders by the API's order, and the address keeps it.
+    const headings = page.getByRole('group', { name: 'Column headings' });
+    const byNumber = headings.getByRole('button', { name: /^Task, sort by number/ });
+    await byNumber.click();
+    await page.waitForURL((url) => url.hash === `#/p/INFRA/list?q=${word}&order=ref`);
+    assert.equal(await byNumber.getAttribute('aria-pressed'), 'true');
+    await page.waitForFunction((first) => document.querySelector('article.row')?.getAttribute('data-ref') === first, made[0]);
+    assert.deepEqual(await shownRefs(), [...made].sort((a, b) => number(a) - number(b)), 'by number, ascending');
+    const created = headings.getByRole('button', { name: /^Created, sort newest first/ });
+    await created.click();
+    await page.waitForURL((url) => url.hash.endsWith('order=created'));
+    await page.waitForFunction((first) => document.querySelector('article.row')?.getAttribute('data-ref') === first, made[3]);
+    await page.reload();
+    await page.waitForFunction(() => document.querySelectorAll('article.row').length === 4);
+    assert.equal(await headings.getByRole('button', { name: /^Created,/ }).getAttribute('aria-pressed'), 'true', 'the order survives a reload');
+    assert.equal(await page.getByLabel('Order').inputValue(), 'CREATED', 'the filter form agrees');
+
+    // x on a focused row selects it; the heading's box selects every row shown.
+    await page.locator('article.row a.row-title').first().focus();
+    await page.keyboard.press('x');
+    const bar = page.getByRole('form', { name: '1 selected' });
+    await bar.waitFor();
+    assert.ok(await page.getByRole('checkbox', { name: `Select ${made[3]}` }).isChecked());
+    await page.getByRole('checkbox', { name: 'Select every task shown' }).check();
+    const bulk = page.getByRole('form', { name: '4 selected' });
+    await bulk.waitFor();
+
+    // One of them goes away before the change: it fails alone, by name.
+    const gone = made[1];
+    await gql('mutation($r: String!) { deleteTask(ref: $r) { ref } }', { r: gone });
+    const { project } = await gql('{ project(key: "INFRA") { statuses { key name category } labels { name } } }');
+    const status = project.statuses.find((s) => s.category === 'IN_PROGRESS');
+    const label = project.labels[0].name;
+    await bulk.getByLabel('Set status').selectOption(status.key);
+    await bulk.getByLabel('Set assignee').selectOption('demo');
+    await bulk.getByLabel('Change labels').selectOption(`+${label}`);
+    await accessible(page, 'list with a bulk edit');
+    await bulk.getByRole('button', { name: 'Apply to 4 tasks' }).click();
+    await bulk.getByRole('status').filter({ hasText: '3 of 4 updated, 1 failed.' }).waitFor();
+    const problems = bulk.getByRole('alert');
+    assert.match(await problems.innerText(), new RegExp(`${gone}: no task ${gone}`));
+    for (const r of made.filter((m) => m !== gone)) {
+      const { task } = await gql('query($r: String!) { task(ref: $r) { status { key } assignee { username } labels { name } revision } }', { r });
+      assert.equal(task.status.key, status.key, `${r}: status`);
+      assert.equal(task.assignee?.username, 'demo', `${r}: assignee`);
+      assert.ok(task.labels.some((l) => l.name === label), `${r}: label`);
+      assert.equal(task.revision, 2, `${r}: one write`);
+    }
+    // The rows show it once read again.
+    await page.locator(`article.row[data-ref="${made[0]}"] .status-menu button`, { hasText: status.name }).waitFor();
+    await bulk.getByRole('button', { name: 'Clear selection' }).click();
+    await bulk.waitFor({ state: 'detached' });
+    assert.equal(await page.locator('article.row input[type="checkbox"]:checked').count(), 0);
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    await cards(page).first().waitFor();
+  });
+
+  await t.test('cards and rows: initials for people, priority icons in words, due dates relative to today, columns that use the width', async () => {
+    const word = randomKey('plum').toLowerCase();
+    const day = (offset) => {
+      const d = new Date();
+      d.setDate(d.getDate() + offset);
+      return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+    };
+    const [soon, late] = [day(3), day(-2)];
+    const { viewer } = await gql('{ viewer { username displayName } }');
+    await gql(`mutation($a: String!, $b: String!, $soon: NaiveDate!, $late: NaiveDate!) {
+      a: createTask(input: { project: "INFRA", title: $a, dueDate: $soon, priority: HIGH, assignee: "me" }) { ref }
+      b: createTask(input: { project: "INFRA", title: $b, dueDate: $late, priority: URGENT }) { ref }
+    }`, { a: `Styled ${word} soon`, b: `Styled ${word} late`, soon, late });
+    await page.goto(`${BASE}/#/p/INFRA?q=${word}`);
+    await page.waitForFunction(() => document.querySelectorAll('article.card').length === 2);
+    const soonCard = page.locator('article.card', { hasText: 'soon' });
+    const lateCard = page.locator('article.card', { hasText: 'late' });
+
+    // Due dates in words, the date itself in the element.
+    const soonDue = soonCard.locator('time.due');
+    assert.equal(await soonDue.innerText(), 'due in 3 d');
+    assert.equal(await soonDue.getAttribute('datetime'), soon);
+    assert.match(await soonDue.getAttribute('title'), new RegExp(soon));
+    const lateDue = lateCard.locator('time.due');
+    assert.equal(await lateDue.innerText(), '2 d overdue');
+    assert.equal(await lateDue.getAttribute('datetime'), late);
+    assert.match(await lateDue.getAttribute('class'), /late/);
+
+    // Initials, named for assistive technology; priorities as icons with words.
+    // A token that may write: the face is the card's assignee button.
+    const face = soonCard.getByRole('button', { name: new RegExp(`^Assignee of [A-Z]+-\\d+: ${viewer.displayName} \\(@${viewer.username}\\)$`) });
+    const words = viewer.displayName.split(/\s+/).filter(Boolean);
+    const expected = (words.length > 1 ? words[0][0] + words.at(-1)[0] : viewer.displayName.slice(0, 2)).toUpperCase();
+    assert.equal(await face.locator('.avatar').getAttribute('data-initials'), expected);
+    assert.equal(
+      await face.locator('.avatar').evaluate((a) => getComputedStyle(a, '::before').content),
+      `"${expected}"`,
+      'the initials are drawn',
+    );
+    assert.equal(await soonCard.getByRole('img', { name: 'High priority' }).count(), 1);
+    assert.equal(await lateCard.getByRole('img', { name: 'Urgent priority' }).count(), 1);
+    await lateCard.getByRole('button', { name: /^Assignee of [A-Z]+-\d+: unassigned$/ }).waitFor();
+    assert.equal(await page.locator('article.card img').count(), 0, 'no image is loaded for a person');
+    await accessible(page, 'cards with faces, icons and dates');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await accessible(page, 'cards with faces, icons and dates, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // The columns share the width of a wide screen, none narrower than 16rem.
+    await page.goto(`${BASE}/#/p/INFRA`);
+    await cards(page).first().waitFor();
+    const fit = await page.locator('.board').evaluate((board) => {
+      const columns = [...board.querySelectorAll('.column')].map((c) => c.getBoundingClientRect());
+      return {
+        used: columns.at(-1).right - columns[0].left,
+        width: board.clientWidth,
+        narrowest: Math.min(...columns.map((c) => c.width)),
+        scrolls: board.scrollWidth > board.clientWidth,
+      };
+    });
+    assert.ok(fit.narrowest >= 16 * 15 - 1, `columns keep 16rem: ${JSON.stringify(fit)}`);
+    assert.ok(fit.scrolls || fit.used >= fit.width - 2, `the columns use the width: ${JSON.stringify(fit)}`);
+
+    // A row says the same, with the words beside the icons.
+    await page.goto(`${BASE}/#/p/INFRA/list?q=${word}`);
+    const row = page.locator('article.row', { hasText: 'soon' });
+    await row.waitFor();
+    assert.match(await row.locator('.col-priority').innerText(), /high/);
+    assert.match(await row.locator('.col-assignee').innerText(), new RegExp(viewer.displayName));
+    assert.equal(await row.locator(`time[datetime="${soon}"]`).innerText(), 'due in 3 d');
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    await cards(page).first().waitFor();
+  });
+
+  await t.test("a opens the focused card's assignee menu (Enter commits, arrows do not); the palette acts on the focused task", async () => {
+    const { project } = await gql('query($k: String!) { project(key: $k) { statuses { key name } } }', { k: big.key });
+    const [first, second] = project.statuses;
+    const { viewer } = await gql('{ viewer { username displayName } }');
+    const read = (r) => gql('query($r: String!) { task(ref: $r) { revision assignee { username } status { key } } }', { r }).then((d) => d.task);
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    const column = page.locator(`.column[data-status="${first.key}"]`);
+    await column.locator('article.card').nth(2).waitFor();
+    const r0 = await column.locator('article.card').first().getAttribute('data-ref');
+    const before = await read(r0);
+    assert.equal(before.assignee, null, 'nobody is assigned on this board yet');
+
+    await column.locator(`[data-ref="${r0}"] a.card-title`).focus();
+    await page.keyboard.press('a');
+    const list = page.getByRole('listbox', { name: `Assignee of ${r0}` });
+    await list.waitFor();
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowUp', 'Home']) await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+    assert.equal((await read(r0)).revision, before.revision, 'browsing the people writes nothing');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await list.waitFor({ state: 'detached' });
+    const named = `Assignee of ${r0}: ${viewer.displayName} (@${viewer.username})`;
+    await page.getByRole('button', { name: named }).waitFor();
+    const after = await read(r0);
+    assert.equal(after.assignee?.username, viewer.username, 'Enter committed the person chosen');
+    assert.equal(after.revision, before.revision + 1, 'one write for one choice');
+    await page.waitForFunction((r) => document.activeElement?.matches(`[data-ref="${r}"] .assignee-menu > button`), r0);
+
+    // The palette, opened on a focused card, offers that card's actions.
+    const r1 = await column.locator(`article.card:not([data-ref="${r0}"])`).first().getAttribute('data-ref');
+    await column.locator(`[data-ref="${r1}"] a.card-title`).focus();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('option', { name: new RegExp(`^Action Open ${r1} `) }).waitFor();
+    await accessible(page, 'palette with actions on a task');
+    await palette.getByRole('combobox').fill(`move ${second.name}`);
+    const move = palette.getByRole('option', { name: `Action Move ${r1} to ${second.name}` });
+    await move.waitFor();
+    while ((await move.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await palette.waitFor({ state: 'detached' });
+    assert.equal((await read(r1)).status.key, second.key, 'moved by the palette');
+    await page.locator(`.column[data-status="${second.key}"] article.card[data-ref="${r1}"]`).waitFor();
+    await page.waitForFunction(
+      ([r, status]) => document.activeElement?.closest('[data-ref]')?.getAttribute('data-ref') === r && document.activeElement.closest('.column')?.getAttribute('data-status') === status,
+      [r1, second.key],
+    );
+
+    // On a task page, the page's task: assigned to me from the palette.
+    await page.goto(`${BASE}/#/t/${r1}`);
+    await page.getByRole('complementary', { name: 'Properties' }).waitFor();
+    await page.keyboard.press('Control+k');
+    await palette.getByRole('combobox').fill('assign me');
+    await palette.getByRole('option', { name: `Action Assign ${r1} to me` }).click();
+    await palette.waitFor({ state: 'detached' });
+    assert.equal((await read(r1)).assignee?.username, viewer.username);
+    await page.waitForFunction(() => document.querySelector('.task-side select')?.closest('label')?.textContent?.includes('Status'));
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    await cards(page).first().waitFor();
+  });
+
   let ref;
   await t.test('the task page edits fields, shows API errors beside the field, and comments in Markdown', async () => {
     ref = await page.locator('article.card').first().getAttribute('data-ref');
@@ -738,6 +972,34 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     assert.ok(phoneTimeline.y >= phoneSide.y + phoneSide.height - 1, 'the timeline after the properties');
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth) <= 390, 'fits a phone');
     await page.setViewportSize({ width: 1500, height: 1000 });
+  });
+
+  await t.test('the task page lists its sub-tasks with their progress, and adds one by title', async () => {
+    await page.goto(`${BASE}/#/t/${ref}`);
+    const subtasks = page.getByRole('region', { name: 'Sub-tasks' });
+    await subtasks.getByRole('link', { name: /A child task/ }).waitFor();
+    await subtasks.getByText('0 of 1 done').waitFor();
+    const progress = subtasks.getByRole('progressbar', { name: '0 of 1 done' });
+    assert.equal(await progress.getAttribute('max'), '1');
+
+    // Typed, then Enter: made under this task, in its project.
+    const field = subtasks.getByLabel('Add a sub-task');
+    await field.fill('A second child');
+    await field.press('Enter');
+    await subtasks.getByRole('link', { name: /A second child/ }).waitFor();
+    await subtasks.getByText('0 of 2 done').waitFor();
+    assert.equal(await field.inputValue(), '', 'the field is ready for the next one');
+    const { tasks } = await gql('query($p: String!) { tasks(filter: { parent: $p }, order: REF) { nodes { ref title project { key } } } }', { p: ref });
+    const made = tasks.nodes.find((t) => t.title === 'A second child');
+    assert.ok(made, `the API holds the new sub-task: ${JSON.stringify(tasks.nodes)}`);
+    assert.equal(made.project.key, ref.split('-')[0]);
+
+    // Done elsewhere (an agent, another tab): the progress follows live.
+    const { project } = await gql('query($k: String!) { project(key: $k) { statuses { key category } } }', { k: ref.split('-')[0] });
+    const done = project.statuses.find((s) => s.category === 'DONE');
+    await gql('mutation($r: String!, $s: String!) { updateTask(ref: $r, input: { status: $s }) { ref } }', { r: made.ref, s: done.key });
+    await subtasks.getByText('1 of 2 done').waitFor();
+    await accessible(page, 'task page with sub-tasks');
   });
 
   await t.test('a task is created from the board, with a Markdown description, and deleted to a tombstone', async () => {
@@ -1014,6 +1276,21 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     assert.equal(await reader.locator('article.card[draggable="true"]').count(), 0, 'no card can be dragged');
     assert.equal(await reader.locator('article.card .status-menu').count(), 0, 'no status menu');
     assert.equal(await reader.getByRole('button', { name: 'New task' }).count(), 0, 'no new task');
+    assert.equal(await reader.locator('.quick-create').count(), 0, 'no quick create in the columns');
+    assert.equal(await reader.locator('article.card .assignee-menu').count(), 0, 'no assignee menu');
+    await reader.locator('article.card').getByRole('img', { name: /^Assigned to / }).first().waitFor();
+    // The palette on a focused card offers to open it, and nothing that writes.
+    const readerRef = await reader.locator('article.card').first().getAttribute('data-ref');
+    await reader.locator('article.card a.card-title').first().focus();
+    await reader.keyboard.press('Control+k');
+    const readerPalette = reader.getByRole('dialog', { name: 'Command palette' });
+    await readerPalette.getByRole('option', { name: new RegExp(`^Action Open ${readerRef} `) }).waitFor();
+    assert.equal(await readerPalette.getByRole('option', { name: /^Action (Move|Assign|Unassign) / }).count(), 0, 'no action that writes');
+    await reader.keyboard.press('Escape');
+    await reader.goto(`${BASE}/#/p/${big.key}/list`);
+    await reader.locator('article.row').first().waitFor();
+    assert.equal(await reader.locator('.rows input[type="checkbox"]').count(), 0, 'no rows to select');
+    await reader.getByRole('button', { name: /^Due, sort/ }).waitFor();
     await reader.goto(`${BASE}/#/t/${ref}`);
     await reader.getByRole('heading', { name: 'Description' }).waitFor();
     assert.equal(await reader.getByRole('button', { name: /Edit/ }).count(), 0, 'no edit button');
@@ -1021,6 +1298,8 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await reader.getByRole('complementary', { name: 'Properties' }).waitFor();
     assert.equal(await reader.getByRole('combobox', { name: 'Status' }).count(), 0, 'properties as text');
     assert.equal(await reader.getByLabel('New comment (Markdown)').count(), 0, 'no comment box');
+    await reader.getByRole('region', { name: 'Sub-tasks' }).waitFor();
+    assert.equal(await reader.getByLabel('Add a sub-task').count(), 0, 'no sub-task form');
     await reader.context().close();
 
     // A link with another token does not switch a signed-in tab unasked.
@@ -1062,6 +1341,23 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await page.getByRole('heading', { name: 'Projects' }).waitFor();
     assert.ok((await page.evaluate(() => JSON.stringify({ ...localStorage }))).includes(TOKEN), 'kept when asked');
     await page.getByRole('button', { name: 'Sign out' }).click();
+  });
+
+  await t.test('docs/board.md shows the board, list and task page in both themes at both sizes, as small PNG files', async () => {
+    const docs = new URL('../../docs/', import.meta.url);
+    const text = await readFile(new URL('board.md', docs), 'utf8');
+    let total = 0;
+    for (const name of ['board', 'list', 'task'])
+      for (const theme of ['light', 'dark'])
+        for (const [width, height] of [[1440, 900], [390, 844]]) {
+          const file = `screenshots/${name}-${theme}-${width}.png`;
+          assert.ok(text.includes(`](${file})`), `docs/board.md shows ${file}`);
+          const png = await readFile(new URL(file, docs));
+          assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG', `${file} is a PNG`);
+          assert.deepEqual([png.readUInt32BE(16), png.readUInt32BE(20)], [width, height], `${file} is ${width}x${height}`);
+          total += png.length;
+        }
+    assert.ok(total <= 1.5 * 1024 * 1024, `the screenshots take ${total} bytes`);
   });
 
   await t.test('nothing left the origin, no CSP violation, no page error', async () => {

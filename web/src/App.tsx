@@ -47,13 +47,27 @@ function PageBoundary({ children }: { children: ReactNode }) {
   return <ErrorBoundary address={location}>{children}</ErrorBoundary>;
 }
 
+/** The task a card or row with focus shows, else the one whose page this is. */
+function taskInFocus(): string | null {
+  const card = document.activeElement?.closest('[data-ref]')?.getAttribute('data-ref');
+  if (card) return card;
+  const page = /^#\/t\/([^/?]+)/.exec(window.location.hash);
+  return page ? decode(page[1]) : null;
+}
+
 /** The dialog open over every page: the command palette or the shortcuts. */
 type Overlay = 'palette' | 'help' | null;
 
 export function App() {
   const { displayName, readOnly, signOut } = useSession();
   const [overlay, setOverlay] = useState<Overlay>(null);
-  const openPalette = useCallback(() => setOverlay('palette'), []);
+  // The task the palette's actions are about: the card or row with focus
+  // as it opens (the palette then takes focus), else the task page's.
+  const [focusedTask, setFocusedTask] = useState<string | null>(null);
+  const openPalette = useCallback(() => {
+    setFocusedTask(taskInFocus());
+    setOverlay('palette');
+  }, []);
   const openHelp = useCallback(() => setOverlay('help'), []);
   const close = useCallback(() => setOverlay(null), []);
   useGlobalShortcuts({ openPalette, openHelp });
@@ -131,7 +145,7 @@ export function App() {
           </Switch>
         </PageBoundary>
       </div>
-      {overlay === 'palette' && <Palette onClose={close} />}
+      {overlay === 'palette' && <Palette onClose={close} focusedTask={focusedTask} />}
       {overlay === 'help' && <ShortcutHelp onClose={close} />}
     </Router>
   );

@@ -18,6 +18,7 @@ import { Timeline } from '../parts/Timeline';
 import { EditableProperties, ReadOnlyProperties, type Task } from '../parts/TaskProperties';
 import { DescriptionField, TitleField } from '../parts/TaskText';
 import { TaskMenu } from '../parts/TaskMenu';
+import { SubTasks } from '../parts/SubTasks';
 import { formatInstant } from '../parts/dates';
 
 const TaskPageDetails = graphql(`
@@ -118,8 +119,12 @@ export function TaskPage({ taskRef }: { taskRef: string }) {
   useEffect(() => {
     if (data && from === undefined) setFrom(cursor ?? null);
   }, [data, cursor, from]);
+  // Any change in the project may be a sub-task's (its event names the
+  // sub-task): the sub-tasks are read again on each.
+  const [projectVersion, setProjectVersion] = useState(0);
   const live = useTaskEvents(data?.task.project?.key ?? null, from, (event) => {
     if (event.task?.ref === taskRef) refresh();
+    setProjectVersion((v) => v + 1);
   });
   const was = useRef(live);
   useEffect(() => {
@@ -157,14 +162,14 @@ export function TaskPage({ taskRef }: { taskRef: string }) {
           {agent.status ? `: ${agent.status}` : ''} — last heartbeat {formatInstant(agent.heartbeatAt)}
         </p>
       ))}
-      <TaskBody task={task} version={version} />
+      <TaskBody task={task} version={version} projectVersion={projectVersion} />
     </main>
   );
 }
 
 /** Title and description, the properties beside them (below them on a
  * phone), then the timeline. */
-function TaskBody({ task, version }: { task: Task; version: number }) {
+function TaskBody({ task, version, projectVersion }: { task: Task; version: number; projectVersion: number }) {
   const { readOnly } = useSession();
   const choices = useProjectChoices(task.project);
   const [, update] = useMutation(UpdateTask);
@@ -208,6 +213,12 @@ function TaskBody({ task, version }: { task: Task; version: number }) {
             </section>
           </>
         )}
+        <SubTasks
+          taskRef={task.ref}
+          project={task.project?.key ?? null}
+          version={version + projectVersion}
+          canAdd={editable}
+        />
       </div>
       {editable ? (
         <EditableProperties task={task} choices={choices} save={save} error={error} saved={saved} />

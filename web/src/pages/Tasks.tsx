@@ -1,25 +1,24 @@
 // A project's tasks as a board (a column per status, in workflow order) or
 // a list, and "my tasks" across projects: filters, cursor paging, cards
 // moved between columns, everything live through `taskEvents`.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Link, useSearch } from 'wouter';
-import { graphql, useFragment } from '../gql';
+import { graphql } from '../gql';
 import type { TaskFilter } from '../gql/graphql';
 import { useSession } from '../session-context';
 import { useTaskEvents, type LiveState } from '../live';
-import { FilterBar, NoMatch } from '../parts/FilterBar';
+import { FilterBar } from '../parts/FilterBar';
 import { isNarrowed, NO_FILTER, toTaskFilter, useView, type FilterState } from '../parts/view';
-import { TaskPages } from '../parts/TaskPages';
 import { Board } from '../parts/Board';
-import { Due, Labels, Priority, TaskCardFields, type CardTaskRef, type Move } from '../parts/TaskCard';
+import type { Move } from '../parts/TaskCard';
+import { TaskList } from '../parts/TaskList';
+import { useProjectChoices } from '../parts/Options';
 import { messageOf } from '../parts/Problem';
 import { PageProblem } from '../parts/PageProblem';
 import { NewTask } from '../parts/NewTask';
 import { useDebounced } from '../parts/useDebounced';
 import { focusWhenThere } from '../parts/focus';
-import { StatusMenu } from '../parts/StatusMenu';
-import { onTaskKey, useRovingTabStop } from '../parts/cardKeys';
 
 const ProjectBoard = graphql(`
   query ProjectBoard($key: String!) {
@@ -42,6 +41,14 @@ const ProjectBoard = graphql(`
 export const MoveTask = graphql(`
   mutation MoveTask($ref: String!, $status: String!) {
     updateTask(ref: $ref, input: { status: $status }) {
+      ...TaskCardFields
+    }
+  }
+`);
+
+const AssignTask = graphql(`
+  mutation AssignTask($ref: String!, $assignee: String) {
+    updateTask(ref: $ref, input: { assignee: $assignee }) {
       ...TaskCardFields
     }
   }
@@ -114,6 +121,7 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
   const live = useLiveVersion(data ? data.project.key : null, from);
   const version = live.version;
   const [, move] = useMutation(MoveTask);
+  const choices = useProjectChoices(data?.project);
   const [moveError, setMoveError] = useState<string | null>(null);
 
   const moveTo = useCallback(
@@ -131,6 +139,16 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
     [move],
   );
 
+  const [, assign] = useMutation(AssignTask);
+  const assignTo = useCallback(
+    async (ref: string, username: string | null) => {
+      setMoveError(null);
+      const result = await assign({ ref, assignee: username });
+      if (result.error) setMoveError(`${ref}: ${messageOf(result.error)}`);
+    },
+    [assign],
+  );
+
   if (error && !data) return <PageProblem error={error} what={project} />;
   if (!data)
     return (
@@ -139,7 +157,9 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
       </main>
     );
   const p = data.project;
-  const mover: Move | undefined = readOnly ? undefined : { statuses: p.statuses, to: moveTo };
+  const mover: Move | undefined = readOnly
+    ? undefined
+    : { statuses: p.statuses, to: moveTo, people: choices?.people ?? [], assign: assignTo };
   const state = { ...filters, text };
   const narrowed = isNarrowed(state, NO_FILTER);
   const clear = () => setFilters({ ...NO_FILTER, order: filters.order });
@@ -186,72 +206,14 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
         <TaskList
           filter={toTaskFilter(state, p.key)}
           order={state.order}
+          onOrder={(order) => setFilters({ ...filters, order })}
           version={version}
           move={mover}
+          bulk={readOnly || choices === null ? undefined : choices}
           onClear={narrowed ? clear : undefined}
         />
       )}
     </main>
-  );
-}
-
-function TaskList({
-  filter,
-  order,
-  version,
-  move,
-  onClear,
-}: {
-  filter: TaskFilter;
-  order: FilterState['order'];
-  version: number;
-  move?: Move;
-  /** Given while filters narrow the list: an empty list offers it. */
-  onClear?: () => void;
-}) {
-  const [count, setCount] = useState<number | null>(null);
-  const stableFilter = useMemo(() => filter, [JSON.stringify(filter)]); // eslint-disable-line react-hooks/exhaustive-deps
-  const rows = useRef<HTMLDivElement>(null);
-  useRovingTabStop(rows);
-  return (
-    <section className="list" aria-label="Tasks" onKeyDown={onTaskKey}>
-      {count === 0 && onClear ? (
-        <NoMatch onClear={onClear} />
-      ) : (
-        <p className="muted" aria-live="polite">
-          {count === null ? '' : count === 0 ? 'No task matches.' : `${count} task${count === 1 ? '' : 's'}`}
-        </p>
-      )}
-      <div className="rows" ref={rows}>
-        <TaskPages
-          filter={stableFilter}
-          order={order}
-          version={version}
-          onCount={setCount}
-          render={(tasks) => tasks.map((task) => <Row key={task.id} task={task} move={move} />)}
-        />
-      </div>
-    </section>
-  );
-}
-
-function Row({ move, ...props }: { task: CardTaskRef; move?: Move }) {
-  const task = useFragment(TaskCardFields, props.task);
-  return (
-    <article className={task.done ? 'row done' : 'row'} data-ref={task.ref}>
-      <Link href={`/t/${task.ref}`} className="row-title">
-        <span className="key">{task.ref}</span> {task.title}
-      </Link>
-      {move ? (
-        <StatusMenu taskRef={task.ref} current={task.status?.key ?? ''} move={move} />
-      ) : (
-        <span className="status">{task.status?.name}</span>
-      )}
-      <span className="assignee">{task.assignee ? `@${task.assignee.username}` : ''}</span>
-      <Priority priority={task.priority} />
-      <Due date={task.dueDate} done={task.done} />
-      <Labels labels={task.labels} />
-    </article>
   );
 }
 
@@ -279,6 +241,7 @@ export function MyTasks() {
       <TaskList
         filter={filter}
         order={filters.order}
+        onOrder={(order) => setFilters({ ...filters, order })}
         version={0}
         onClear={narrowed ? () => setFilters({ ...MY_DEFAULTS, order: filters.order }) : undefined}
       />

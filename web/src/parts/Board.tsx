@@ -9,6 +9,7 @@ import { toTaskFilter, type FilterState } from './view';
 import { TaskPages } from './TaskPages';
 import { DRAG_TYPE, TaskCard, type Move } from './TaskCard';
 import { onTaskKey, useRovingTabStop } from './cardKeys';
+import { QuickCreate } from './QuickCreate';
 
 export function Board({
   statuses,
@@ -47,6 +48,7 @@ export function Board({
           <Column
             key={status.key}
             status={status}
+            project={project}
             filter={toTaskFilter({ ...filters, status: status.key }, project)}
             order={filters.order}
             version={version}
@@ -61,6 +63,7 @@ export function Board({
 
 function Column({
   status,
+  project,
   filter,
   order,
   version,
@@ -68,6 +71,7 @@ function Column({
   onCount,
 }: {
   status: { key: string; name: string };
+  project: string;
   filter: TaskFilter;
   order: FilterState['order'];
   version: number;
@@ -111,6 +115,7 @@ function Column({
       <h2>
         {status.name} <span className="count">{count ?? ''}</span>
       </h2>
+      {move && <QuickCreate project={project} status={status} />}
       <div className="cards" ref={cards}>
         <TaskPages
           filter={stableFilter}

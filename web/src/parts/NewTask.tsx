@@ -10,7 +10,7 @@ import { FieldProblem } from './FieldProblem';
 import { MarkdownField } from './MarkdownField';
 import { PeopleOptions, PriorityOptions, StatusOptions, useProjectChoices, type ProjectChoicesRef } from './Options';
 
-const CreateTask = graphql(`
+export const CreateTask = graphql(`
   mutation CreateTask($input: CreateTaskInput!) {
     createTask(input: $input) {
       id

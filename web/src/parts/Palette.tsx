@@ -1,14 +1,20 @@
 // The command palette (Ctrl+K / Cmd+K): one field that finds a task by
 // its ref (`DEMO-3`) or the words of its title, a project by name, a wiki
-// page, or a place of the app, and goes there. A modal dialog holding a
-// combobox and its listbox: arrow keys choose, Enter goes, Escape closes
-// and gives focus back.
+// page, or a place of the app, and goes there; and actions on the task in
+// focus as it opened (the focused card or row, or the task page's task):
+// open it, move it to a status, assign it to me, unassign it. A modal
+// dialog holding a combobox and its listbox: arrow keys choose, Enter
+// goes (or acts), Escape closes and gives focus back.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useQuery } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import { useLocation } from 'wouter';
 import { graphql } from '../gql';
+import type { UpdateTaskInput } from '../gql/graphql';
+import { useSession } from '../session-context';
 import { Dialog } from './Dialog';
 import { useDebounced } from './useDebounced';
+import { messageOf } from './Problem';
+import { focusWhenThere } from './focus';
 import { wikiHref } from '../pages/Wiki';
 
 const PaletteSearch = graphql(`
@@ -54,11 +60,49 @@ const PaletteTask = graphql(`
   }
 `);
 
+const PaletteFocusedTask = graphql(`
+  query PaletteFocusedTask($ref: String!) {
+    viewer {
+      username
+    }
+    task(ref: $ref) {
+      id
+      ref
+      title
+      deleted
+      status {
+        key
+      }
+      assignee {
+        username
+      }
+      project {
+        key
+        statuses {
+          key
+          name
+        }
+      }
+    }
+  }
+`);
+
+const PaletteUpdateTask = graphql(`
+  mutation PaletteUpdateTask($ref: String!, $input: UpdateTaskInput!) {
+    updateTask(ref: $ref, input: $input) {
+      ...TaskCardFields
+    }
+  }
+`);
+
 interface Item {
   key: string;
-  kind: 'Task' | 'Project' | 'Wiki page' | 'Go to';
+  kind: 'Action' | 'Task' | 'Project' | 'Wiki page' | 'Go to';
   label: string;
-  href: string;
+  /** Where it goes… */
+  href?: string;
+  /** …or what it does: the server's words when it failed, else null. */
+  run?: () => Promise<string | null>;
 }
 
 const PLACES: Item[] = [
@@ -71,13 +115,69 @@ const PLACES: Item[] = [
 
 const REF = /^[A-Za-z][A-Za-z0-9_]*-\d+$/;
 
-/** What the palette offers for `text`: the task the ref names, then tasks,
- * projects and wiki pages by words, then the places whose name matches. */
-function usePaletteItems(text: string): { items: Item[]; searching: boolean } {
+/** The actions on the focused task whose words hold every word typed. */
+function useTaskActions(taskRef: string | null, text: string): Item[] {
+  const { readOnly } = useSession();
+  const [{ data }] = useQuery({
+    query: PaletteFocusedTask,
+    variables: { ref: taskRef ?? '' },
+    pause: taskRef === null,
+    requestPolicy: 'network-only',
+  });
+  const [, update] = useMutation(PaletteUpdateTask);
+  const task = taskRef !== null ? data?.task : undefined;
+  if (!task) return [];
+  const write = (input: UpdateTaskInput, focus?: string) => async () => {
+    const result = await update({ ref: task.ref, input });
+    if (result.error) return messageOf(result.error);
+    // A moved card leaves its column: focus follows it there.
+    if (focus) focusWhenThere(focus);
+    return null;
+  };
+  const items: Item[] = [
+    { key: 'action:open', kind: 'Action', label: `Open ${task.ref} ${task.title}`, href: `/t/${task.ref}` },
+  ];
+  if (!readOnly && !task.deleted) {
+    for (const status of task.project?.statuses ?? []) {
+      if (status.key === task.status?.key) continue;
+      items.push({
+        key: `action:move:${status.key}`,
+        kind: 'Action',
+        label: `Move ${task.ref} to ${status.name}`,
+        run: write(
+          { status: status.key },
+          `[data-status="${status.key}"] [data-ref="${task.ref}"] a.card-title, .row[data-ref="${task.ref}"] a.row-title`,
+        ),
+      });
+    }
+    if (task.assignee?.username !== data?.viewer.username)
+      items.push({
+        key: 'action:me',
+        kind: 'Action',
+        label: `Assign ${task.ref} to me`,
+        run: write({ assignee: 'me' }),
+      });
+    if (task.assignee)
+      items.push({
+        key: 'action:nobody',
+        kind: 'Action',
+        label: `Unassign ${task.ref}`,
+        run: write({ assignee: null }),
+      });
+  }
+  const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  return items.filter((item) => words.every((word) => item.label.toLowerCase().includes(word)));
+}
+
+/** What the palette offers for `text`: actions on the focused task, the
+ * task the ref names, then tasks, projects and wiki pages by words, then
+ * the places whose name matches. */
+function usePaletteItems(text: string, focusedTask: string | null): { items: Item[]; searching: boolean } {
   const words = useDebounced(text.trim(), 150);
   const ref = REF.test(words) ? words.toUpperCase() : '';
   const [byRef] = useQuery({ query: PaletteTask, variables: { ref }, pause: ref === '' });
   const [byWords] = useQuery({ query: PaletteSearch, variables: { words }, pause: words === '' });
+  const actions = useTaskActions(focusedTask, text);
   const items: Item[] = [];
   const seen = new Set<string>();
   const add = (item: Item) => {
@@ -85,6 +185,7 @@ function usePaletteItems(text: string): { items: Item[]; searching: boolean } {
     seen.add(item.key);
     items.push(item);
   };
+  actions.forEach(add);
   const task = ref !== '' ? byRef.data?.task : undefined;
   if (task) add({ key: `task:${task.ref}`, kind: 'Task', label: `${task.ref} ${task.title}`, href: `/t/${task.ref}` });
   if (words !== '' && byWords.data) {
@@ -107,18 +208,31 @@ function usePaletteItems(text: string): { items: Item[]; searching: boolean } {
   return { items, searching: settling || byWords.fetching || byRef.fetching };
 }
 
-export function Palette({ onClose }: { onClose: () => void }) {
+export function Palette({ onClose, focusedTask }: { onClose: () => void; focusedTask: string | null }) {
   const heading = useId();
   const list = useId();
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
   const [location, navigate] = useLocation();
   const leaving = useRef(false);
-  const { items, searching } = usePaletteItems(text);
+  const [running, setRunning] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const { items, searching } = usePaletteItems(text, focusedTask);
   const chosen = Math.min(active, items.length - 1);
 
-  const go = (item: Item | undefined) => {
-    if (!item) return;
+  const go = async (item: Item | undefined) => {
+    if (!item || running) return;
+    if (item.run) {
+      // The palette stays open while the write runs, and says why it failed.
+      setRunning(true);
+      setProblem(null);
+      const failed = await item.run();
+      setRunning(false);
+      if (failed !== null) return setProblem(`${item.label}: ${failed}`);
+      onClose();
+      return;
+    }
+    if (item.href === undefined) return;
     // Another page takes focus to its heading; the same page gives it back.
     leaving.current = item.href !== location;
     onClose();
@@ -128,7 +242,7 @@ export function Palette({ onClose }: { onClose: () => void }) {
     const last = items.length - 1;
     if (event.key === 'ArrowDown') setActive(chosen >= last ? 0 : chosen + 1);
     else if (event.key === 'ArrowUp') setActive(chosen <= 0 ? last : chosen - 1);
-    else if (event.key === 'Enter') go(items[chosen]);
+    else if (event.key === 'Enter') void go(items[chosen]);
     else return;
     event.preventDefault();
   };
@@ -141,12 +255,16 @@ export function Palette({ onClose }: { onClose: () => void }) {
       <input
         type="text"
         role="combobox"
-        aria-label="Go to a task, project or page"
+        aria-label="Go to a task, project or page, or act on the focused task"
         aria-expanded={items.length > 0}
         aria-controls={list}
         aria-autocomplete="list"
         aria-activedescendant={items.length > 0 ? `${list}-${chosen}` : undefined}
-        placeholder="Task ref or words, project, wiki page…"
+        placeholder={
+          focusedTask
+            ? `Act on ${focusedTask}, or find a task, project, page…`
+            : 'Task ref or words, project, wiki page…'
+        }
         autoComplete="off"
         spellCheck={false}
         value={text}
@@ -166,15 +284,20 @@ export function Palette({ onClose }: { onClose: () => void }) {
             aria-selected={index === chosen}
             onMouseDown={(e) => e.preventDefault()}
             onMouseMove={() => setActive(index)}
-            onClick={() => go(item)}
+            onClick={() => void go(item)}
           >
             <span className="palette-kind">{item.kind}</span> {item.label}
           </li>
         ))}
       </ul>
       <p className="muted palette-status" role="status">
-        {searching ? 'Searching…' : items.length === 0 ? 'Nothing matches.' : ''}
+        {running ? 'Saving…' : searching ? 'Searching…' : items.length === 0 ? 'Nothing matches.' : ''}
       </p>
+      {problem && (
+        <p className="problem" role="alert">
+          {problem}
+        </p>
+      )}
     </Dialog>
   );
 }

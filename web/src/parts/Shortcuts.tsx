@@ -16,7 +16,7 @@ export function isTyping(target: EventTarget | null): boolean {
 }
 
 export const SHORTCUTS: { keys: string[]; what: string }[] = [
-  { keys: ['Ctrl K', '⌘ K'], what: 'Command palette: go to a task, project or wiki page' },
+  { keys: ['Ctrl K', '⌘ K'], what: 'Command palette: go to a task, project or wiki page, or act on the focused task' },
   { keys: ['c'], what: 'Create a task (on a project)' },
   { keys: ['/'], what: 'Search: the filters of a board or list, or the palette' },
   { keys: ['j', '↓'], what: 'Next card or row' },
@@ -24,6 +24,8 @@ export const SHORTCUTS: { keys: string[]; what: string }[] = [
   { keys: ['←', '→'], what: 'The card beside it, in the next column' },
   { keys: ['Enter'], what: 'Open the focused task' },
   { keys: ['s'], what: "The focused task's status menu" },
+  { keys: ['a'], what: "The focused task's assignee menu" },
+  { keys: ['x'], what: 'Select the focused row of a list, to change several tasks at once' },
   { keys: ['?'], what: 'This list' },
   { keys: ['Esc'], what: 'Close a dialog or menu' },
 ];

@@ -1,13 +1,18 @@
 // A task as a card (board) or a row (list): what the board shows and no
-// more (ref, title, assignee, labels, priority, due date, the agent
-// holding it); the selection
-// below is all a card costs the server.
+// more (ref, title, the assignee's initials, labels, a priority icon, the
+// due date in words, the agent holding it); the selection below is all a
+// card costs the server. A token that may write gets the status and
+// assignee menus on it (`s`, `a`).
 import type { DragEvent } from 'react';
 import { Link } from 'wouter';
 import { graphql, useFragment, type FragmentType } from '../gql';
 import type { TaskCardFieldsFragment } from '../gql/graphql';
 import { Claim } from './Claim';
 import { StatusMenu } from './StatusMenu';
+import { Priority } from './PriorityIcon';
+import { Avatar, type Person } from './People';
+import { AssigneeMenu } from './AssigneeMenu';
+import { dueWords, today } from './dates';
 
 export const TaskCardFields = graphql(`
   fragment TaskCardFields on Task {
@@ -17,6 +22,8 @@ export const TaskCardFields = graphql(`
     done
     priority
     dueDate
+    createdAt
+    updatedAt
     status {
       key
       name
@@ -41,14 +48,6 @@ export type CardTaskRef = FragmentType<typeof TaskCardFields>;
 
 export const DRAG_TYPE = 'application/x-tasklens-task';
 
-const PRIORITY_NAMES: Record<string, string> = {
-  NONE: '',
-  LOW: 'low',
-  MEDIUM: 'medium',
-  HIGH: 'high',
-  URGENT: 'urgent',
-};
-
 export function Labels({ labels }: { labels: CardTask['labels'] }) {
   if (labels.length === 0) return null;
   return (
@@ -68,21 +67,28 @@ function paint(el: HTMLElement | null, color: string | null | undefined) {
   if (el !== null && color && /^#[0-9a-fA-F]{6}$/.test(color)) el.style.backgroundColor = color;
 }
 
-export function Priority({ priority }: { priority: string }) {
-  const name = PRIORITY_NAMES[priority] ?? priority.toLowerCase();
-  if (name === '') return null;
-  return <span className={`priority priority-${name}`}>{name}</span>;
-}
+// Rows draw the priority too (with its word beside the icon).
+export { Priority } from './PriorityIcon';
 
+/** The due date in words, relative to today, with the date itself in the
+ * element (`datetime`) and its tooltip. */
 export function Due({ date, done }: { date: string | null | undefined; done: boolean }) {
   if (!date) return null;
-  const late = !done && date < new Date().toISOString().slice(0, 10);
-  return <span className={late ? 'due late' : 'due'}>due {date}</span>;
+  const late = !done && date < today();
+  return (
+    <time className={late ? 'due late' : 'due'} dateTime={date} title={`Due ${date}`}>
+      {dueWords(date, done)}
+    </time>
+  );
 }
 
+/** What a token that may write can change on a card or row. */
 export interface Move {
   statuses: { key: string; name: string }[];
   to: (ref: string, status: string) => void;
+  /** The project's members, to assign. */
+  people: Person[];
+  assign: (ref: string, username: string | null) => void;
 }
 
 /** A card; with `move` (a token that may write) it can be dragged to
@@ -105,14 +111,20 @@ export function TaskCard({ move, ...props }: { task: CardTaskRef; move?: Move })
       <Link href={`/t/${task.ref}`} className="card-title">
         <span className="key">{task.ref}</span> {task.title}
       </Link>
-      <div className="card-meta">
-        {task.assignee && <span className="assignee">@{task.assignee.username}</span>}
-        <Priority priority={task.priority} />
-        <Due date={task.dueDate} done={task.done} />
-      </div>
       <Labels labels={task.labels} />
       <Claim claim={task.claim} />
-      {move && <StatusMenu taskRef={task.ref} current={task.status?.key ?? ''} move={move} />}
+      <div className="card-meta">
+        {move && <StatusMenu taskRef={task.ref} current={task.status?.key ?? ''} move={move} />}
+        <Priority priority={task.priority} />
+        <Due date={task.dueDate} done={task.done} />
+        <span className="card-people">
+          {move ? (
+            <AssigneeMenu taskRef={task.ref} assignee={task.assignee} move={move} />
+          ) : (
+            task.assignee && <Avatar person={task.assignee} label="Assigned to" />
+          )}
+        </span>
+      </div>
     </article>
   );
 }

@@ -11,6 +11,8 @@ import { focusWhenThere } from './focus';
 
 export const PAGE_SIZE = 50;
 
+const TASK_CONTEXT = { additionalTypenames: ['Task'] };
+
 /** A task of a page: its id and ref, the rest for its card or row to read. */
 export type PagedTask = TaskPageResult['tasks']['nodes'][number];
 
@@ -49,6 +51,9 @@ function TaskPageAt({ filter, order, version, render, onCount, after }: PagesPro
   const [{ data, error, fetching }, reexecute] = useQuery({
     query: TaskPageQuery,
     variables: { filter, order, first: PAGE_SIZE, after },
+    // An empty page holds no Task: without this, a task created into it
+    // (quick create, a bulk edit) would not make it read again.
+    context: TASK_CONTEXT,
   });
   const [wantNext, setWantNext] = useState(false);
   const sentinel = useRef<HTMLDivElement>(null);

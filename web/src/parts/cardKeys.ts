@@ -1,7 +1,7 @@
 // The keyboard on a board or a list: one Tab stop per column (a roving
 // tabindex: the card last focused in it, else its first), and keys that
-// move between cards and act on the focused one. The status button of a
-// card is out of the Tab order; `s` opens it.
+// move between cards and act on the focused one. The status and assignee
+// buttons of a card are out of the Tab order; `s` and `a` open them.
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 
 const TITLE = 'a.card-title, a.row-title';
@@ -43,7 +43,8 @@ export function useRovingTabStop(box: RefObject<HTMLElement | null>) {
 /**
  * Keys on a task link of a board or list: ↓/j and ↑/k to the next and
  * previous task, ←/→ to the task at the same height in the next column
- * (a board), `s` to its status menu. Enter opens it (it is a link).
+ * (a board), `s` to its status menu, `a` to its assignee menu, `x` selects a list row. Enter opens
+ * it (it is a link).
  */
 export function onTaskKey(event: KeyboardEvent<HTMLElement>) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -63,8 +64,17 @@ export function onTaskKey(event: KeyboardEvent<HTMLElement>) {
       const there = titles(columns[c]);
       to = there[Math.min(index, there.length - 1)];
     }
-  } else if (event.key === 's') {
-    const menu = from.closest('[data-ref]')?.querySelector<HTMLButtonElement>('.status-menu > button');
+  } else if (event.key === 'x') {
+    // A list row's checkbox (out of the Tab order): select it from the keyboard.
+    const box = from.closest('[data-ref]')?.querySelector<HTMLInputElement>('.row-select input');
+    if (box) {
+      event.preventDefault();
+      box.click();
+    }
+    return;
+  } else if (event.key === 's' || event.key === 'a') {
+    const which = event.key === 's' ? '.status-menu' : '.assignee-menu';
+    const menu = from.closest('[data-ref]')?.querySelector<HTMLButtonElement>(`${which} > button`);
     if (menu) {
       event.preventDefault();
       menu.click();

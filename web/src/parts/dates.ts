@@ -35,3 +35,45 @@ export function formatTime(iso: string): string {
   const at = new Date(iso);
   return Number.isNaN(at.getTime()) ? iso : time.format(at);
 }
+
+const shortDate = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/** How long ago `iso` was: "just now", "12 min ago", "3 h ago", "5 d ago",
+ * then the date itself. */
+export function relativeInstant(iso: string, now = Date.now()): string {
+  const at = Date.parse(iso);
+  if (Number.isNaN(at)) return iso;
+  const minutes = Math.round((now - at) / 60_000);
+  if (minutes < 1) return 'just now';
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  if (days <= 30) return `${days} d ago`;
+  return shortDate.format(new Date(at));
+}
+
+/** Today in the viewer's time zone, as `YYYY-MM-DD`. */
+export function today(): string {
+  return dayOf(new Date().toISOString());
+}
+
+/** Whole days from `from` to `to` (both `YYYY-MM-DD`), counted as calendar days. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** A due date as people say it: "2 d overdue", "due today", "due in 3 d";
+ * past two months either way, the date ("due 5 Jan 2099"). */
+export function dueWords(due: string, done: boolean, now = today()): string {
+  const days = daysBetween(now, due);
+  if (Number.isNaN(days)) return `due ${due}`;
+  if (Math.abs(days) > 60) {
+    const at = new Date(`${due}T12:00:00`);
+    return Number.isNaN(at.getTime()) ? `due ${due}` : `due ${shortDate.format(at)}`;
+  }
+  if (days === 0) return 'due today';
+  if (days === 1) return 'due tomorrow';
+  if (days > 0) return `due in ${days} d`;
+  return done ? `was due ${-days} d ago` : `${-days} d overdue`;
+}
