@@ -209,6 +209,53 @@ mod tests {
         assert_eq!(reply["task"]["description_truncated"], true);
     }
 
+    /// Whether `kept` is `whole` with lists cut from their tails, strings
+    /// cut to their start and marks added: nothing reordered or invented.
+    fn is_cut_of(kept: &Value, whole: &Value) -> bool {
+        match (kept, whole) {
+            (Value::Object(k), Value::Object(w)) => k.iter().all(|(key, value)| match w.get(key) {
+                Some(original) => is_cut_of(value, original),
+                None => key == "truncated" || key.ends_with("_truncated") || key.ends_with("_total_chars"),
+            }),
+            (Value::Array(k), Value::Array(w)) => k.len() <= w.len() && k.iter().zip(w).all(|(a, b)| is_cut_of(a, b)),
+            (Value::String(k), Value::String(w)) => w.starts_with(k.as_str()),
+            _ => kept == whole,
+        }
+    }
+
+    fn json_value() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::from),
+            any::<i32>().prop_map(Value::from),
+            "\\PC{0,300}".prop_map(Value::from),
+        ];
+        leaf.prop_recursive(4, 400, 12, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..12).prop_map(Value::Array),
+                proptest::collection::btree_map("[a-z]{1,6}", inner, 0..6)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn a_fitted_reply_is_within_the_cap_and_a_cut_of_the_whole(
+            fields in proptest::collection::btree_map("[a-z]{1,6}", json_value(), 1..5),
+            cap in 1_000usize..6_000,
+        ) {
+            let whole: Map<String, Value> = fields.into_iter().collect();
+            if let Ok((text, cut)) = fit_record(whole.clone(), cap) {
+                proptest::prop_assert!(utf16_len(&text) <= cap, "{} > {cap}", utf16_len(&text));
+                let kept: Value = serde_json::from_str(&text).expect("JSON");
+                proptest::prop_assert!(is_cut_of(&kept, &Value::Object(whole.clone())), "{text}");
+                proptest::prop_assert_eq!(cut, kept.get("truncated").is_some());
+            }
+        }
+    }
+
     #[test]
     fn what_fits_is_untouched() {
         let (text, cut) = fit_record(record(json!({"a": [1, 2, 3]})), 1_000).expect("fits");
