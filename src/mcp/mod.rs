@@ -118,7 +118,8 @@ impl McpServer {
 
     /// The graphql toolset's tools `selection` offers.
     fn offered_graphql(&self, selection: &Selection) -> Vec<Arc<GraphqlTool>> {
-        self.tools.graphql().iter().filter(|tool| selection.withholds(tool.as_ref()).is_none()).cloned().collect()
+        let tools = self.tools.graphql(selection.is_read_only());
+        tools.iter().filter(|tool| selection.withholds(tool.as_ref()).is_none()).cloned().collect()
     }
 
     /// Every tool `selection` offers, as listed: with its `outputSchema`
@@ -137,12 +138,13 @@ impl McpServer {
         documents.chain(graphql).collect()
     }
 
-    /// The tool named `name`, offered or not.
-    fn find(&self, name: &str) -> Option<Found> {
+    /// The tool named `name`, offered or not, in its read-only form for a
+    /// read-only session.
+    fn find(&self, name: &str, read_only: bool) -> Option<Found> {
         if let Some(tool) = self.tools.get().into_iter().find(|t| t.tool.name == name) {
             return Some(Found::Document(tool));
         }
-        self.tools.graphql().iter().find(|t| t.tool.name == name).cloned().map(Found::Graphql)
+        self.tools.graphql(read_only).iter().find(|t| t.tool.name == name).cloned().map(Found::Graphql)
     }
 
     /// What the server tells a client at `initialize`: the conventions, and
@@ -325,7 +327,8 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
-        let Some(tool) = self.find(&name) else {
+        let read_only = self.selection(&context, self.viewer(&context).as_ref()).is_read_only();
+        let Some(tool) = self.find(&name, read_only) else {
             return Err(ErrorData::invalid_params(format!("unknown tool {}", crate::text::echo(&name)), None));
         };
         let request_id = request_parts(&context)

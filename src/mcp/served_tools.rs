@@ -74,6 +74,9 @@ pub struct ServedTools {
     /// The schema read for `graphql_schema`, and the two graphql tools.
     schema: Option<Arc<SchemaIndex>>,
     graphql: Arc<Vec<Arc<GraphqlTool>>>,
+    /// The same, running queries only: what a read-only session is offered
+    /// when the server lets `graphql_query` run mutations.
+    graphql_queries_only: Arc<Vec<Arc<GraphqlTool>>>,
 }
 
 /// Why a tool directory cannot be served.
@@ -145,9 +148,10 @@ impl ServedTools {
             .collect();
         let built_in: Arc<Vec<Arc<DocumentTool>>> = Arc::new(tools);
         let schema = SchemaIndex::of_sdl(&gateway.sdl()).map(Arc::new);
-        let graphql = schema.iter().flat_map(|schema| GraphqlTool::both(&types, schema, cap, false)).collect();
+        let graphql: Vec<_> = schema.iter().flat_map(|schema| GraphqlTool::both(&types, schema, cap, false)).collect();
         Self {
             schema,
+            graphql_queries_only: Arc::new(graphql.clone()),
             graphql: Arc::new(graphql),
             types: Some(types),
             limits,
@@ -171,9 +175,10 @@ impl ServedTools {
         built_in.iter().chain(operator.iter()).cloned().collect()
     }
 
-    /// The graphql toolset's tools (offered only when selected).
-    pub fn graphql(&self) -> Arc<Vec<Arc<GraphqlTool>>> {
-        self.graphql.clone()
+    /// The graphql toolset's tools (offered only when selected); for a
+    /// read-only session, the ones that run queries only.
+    pub fn graphql(&self, read_only: bool) -> Arc<Vec<Arc<GraphqlTool>>> {
+        if read_only { self.graphql_queries_only.clone() } else { self.graphql.clone() }
     }
 
     /// Offers only what `choice` selects; a tool it names must exist.

@@ -165,10 +165,16 @@ async fn limits_and_mutations(backend: Backend) {
     let made = mcp.ok("graphql_query", json!({"query": create})).await;
     // One root field is the reply itself, as a tool's record.
     assert!(made["ref"].as_str().is_some_and(|r| r.starts_with("WEB-")), "{made}");
-    // A read-only session is offered no tool that writes.
+    // A read-only session gets the tool that runs queries only.
     let read_only =
         Mcp::http_with_headers(&app, &token, &[("X-MCP-Toolsets", "graphql"), ("X-MCP-Readonly", "true")]).await;
-    assert_eq!(read_only.tool_names().await, ["graphql_schema"]);
+    assert_eq!(read_only.tool_names().await, ["graphql_query", "graphql_schema"]);
+    let tools = read_only.tools().await;
+    let query = tools.iter().find(|t| t.name == "graphql_query").expect("listed");
+    assert_eq!(query.annotations.as_ref().and_then(|a| a.read_only_hint), Some(true));
+    let (code, _) = read_only.error("graphql_query", json!({"query": create})).await;
+    assert_eq!(code, "forbidden");
+    assert!(read_only.ok("graphql_query", json!({"query": "{ viewer { username } }"})).await["username"].is_string());
 }
 
 async fn schema_slices_within_their_bound(backend: Backend) {
