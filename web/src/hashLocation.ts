@@ -20,8 +20,13 @@ function hash(): string {
   return location.hash.replace(/^#?\/?/, '');
 }
 
+// Cut at the first `?` only: a query may hold another (`q=why?`).
 const currentPath = () => '/' + hash().split('?')[0];
-const currentQuery = () => hash().split('?')[1] ?? '';
+const currentQuery = () => {
+  const h = hash();
+  const at = h.indexOf('?');
+  return at < 0 ? '' : h.slice(at + 1);
+};
 
 /** Goes to `to` (`/p/DEMO?order=due`); `replace` changes the current entry
  * of the history instead of adding one (a filter typed letter by letter). */

@@ -20,6 +20,30 @@ purify.addHook('afterSanitizeAttributes', (node) => {
   const language = (node.getAttribute('class') ?? '').split(/\s+/).filter((c) => /^language-[\w-]+$/.test(c));
   if (language.length > 0) node.setAttribute('class', language.join(' '));
   else node.removeAttribute('class');
+  // An image from another origin would be blocked by the CSP (img-src
+  // 'self'): it becomes a link to it (http and https), named by its alt
+  // text, or just that text.
+  if (node.tagName === 'IMG') {
+    const src = node.getAttribute('src') ?? '';
+    let sameOrigin = false;
+    try {
+      sameOrigin = new URL(src, location.href).origin === location.origin;
+    } catch {
+      sameOrigin = false;
+    }
+    if (!sameOrigin) {
+      const text = node.getAttribute('alt') || src;
+      if (/^https?:/i.test(src)) {
+        const link = node.ownerDocument.createElement('a');
+        link.setAttribute('href', src);
+        link.setAttribute('rel', 'noopener noreferrer nofollow');
+        link.setAttribute('target', '_blank');
+        link.textContent = text;
+        node.replaceWith(link);
+      } else node.replaceWith(node.ownerDocument.createTextNode(text));
+      return;
+    }
+  }
   // Task lists' checkboxes are shown, never used.
   if (node.tagName === 'INPUT') {
     if (node.getAttribute('type') !== 'checkbox') node.remove();

@@ -177,13 +177,18 @@ function TaskBody({ task, version, projectVersion }: { task: Task; version: numb
   const [saved, setSaved] = useState<string | null>(null);
   const editable = !readOnly && !task.deleted;
 
-  const save = async (input: UpdateTaskInput, what: string) => {
+  const save = async (input: UpdateTaskInput, what: string, expectedRevision?: number) => {
     setError(null);
     setSaved(null);
-    // Text is written only over the revision it was read at: a title or
-    // description someone changed meanwhile is not overwritten unseen.
+    // Text is written only over the revision it was read at when its
+    // editing began: a title or description someone changed meanwhile is
+    // not overwritten unseen (a live re-read moves task.revision on).
     const text = 'title' in input || 'description' in input || 'descriptionMarkdown' in input;
-    const result = await update({ ref: task.ref, input, expectedRevision: text ? task.revision : null });
+    const result = await update({
+      ref: task.ref,
+      input,
+      expectedRevision: text ? (expectedRevision ?? task.revision) : null,
+    });
     if (result.error) setError(fieldError(result.error));
     else setSaved(`${what} saved`);
     return !result.error;

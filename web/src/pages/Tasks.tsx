@@ -127,13 +127,15 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
   const moveTo = useCallback(
     async (ref: string, status: string) => {
       setMoveError(null);
-      const moving = (document.activeElement?.closest(`[data-ref="${ref}"]`) ?? null) !== null;
+      // Server strings in selectors are escaped: a quote or backslash in one must not break them.
+      const r = CSS.escape(ref);
+      const moving = (document.activeElement?.closest(`[data-ref="${r}"]`) ?? null) !== null;
       const result = await move({ ref, status });
       if (result.error) setMoveError(`${ref}: ${messageOf(result.error)}`);
       // The card left the column that had focus: follow it.
       else if (moving)
         focusWhenThere(
-          `[data-status="${status}"] [data-ref="${ref}"] .status-menu button, .row[data-ref="${ref}"] .status-menu button`,
+          `[data-status="${CSS.escape(status)}"] [data-ref="${r}"] .status-menu button, .row[data-ref="${r}"] .status-menu button`,
         );
     },
     [move],

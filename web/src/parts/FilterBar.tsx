@@ -28,9 +28,20 @@ export function FilterBar({
           <button
             type="button"
             aria-pressed={state.assignee === 'me'}
-            onClick={() => onChange({ ...state, assignee: state.assignee === 'me' ? '' : 'me' })}
+            onClick={() => onChange({ ...state, unassigned: false, assignee: state.assignee === 'me' ? '' : 'me' })}
           >
             Mine
+          </button>
+        )}
+        {!choices.noAssignee && (
+          <button
+            type="button"
+            aria-pressed={state.unassigned}
+            onClick={() =>
+              onChange({ ...state, assignee: state.unassigned ? state.assignee : '', unassigned: !state.unassigned })
+            }
+          >
+            Unassigned
           </button>
         )}
         <button type="button" aria-pressed={state.due === 'overdue'} onClick={() => toggleDue('overdue')}>

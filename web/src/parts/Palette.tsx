@@ -116,9 +116,9 @@ const PLACES: Item[] = [
 const REF = /^[A-Za-z][A-Za-z0-9_]*-\d+$/;
 
 /** The actions on the focused task whose words hold every word typed. */
-function useTaskActions(taskRef: string | null, text: string): Item[] {
+function useTaskActions(taskRef: string | null, text: string): { actions: Item[]; fetching: boolean } {
   const { readOnly } = useSession();
-  const [{ data }] = useQuery({
+  const [{ data, fetching }] = useQuery({
     query: PaletteFocusedTask,
     variables: { ref: taskRef ?? '' },
     pause: taskRef === null,
@@ -126,7 +126,7 @@ function useTaskActions(taskRef: string | null, text: string): Item[] {
   });
   const [, update] = useMutation(PaletteUpdateTask);
   const task = taskRef !== null ? data?.task : undefined;
-  if (!task) return [];
+  if (!task) return { actions: [], fetching };
   const write = (input: UpdateTaskInput, focus?: string) => async () => {
     const result = await update({ ref: task.ref, input });
     if (result.error) return messageOf(result.error);
@@ -146,7 +146,7 @@ function useTaskActions(taskRef: string | null, text: string): Item[] {
         label: `Move ${task.ref} to ${status.name}`,
         run: write(
           { status: status.key },
-          `[data-status="${status.key}"] [data-ref="${task.ref}"] a.card-title, .row[data-ref="${task.ref}"] a.row-title`,
+          `[data-status="${CSS.escape(status.key)}"] [data-ref="${CSS.escape(task.ref)}"] a.card-title, .row[data-ref="${CSS.escape(task.ref)}"] a.row-title`,
         ),
       });
     }
@@ -166,7 +166,7 @@ function useTaskActions(taskRef: string | null, text: string): Item[] {
       });
   }
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  return items.filter((item) => words.every((word) => item.label.toLowerCase().includes(word)));
+  return { actions: items.filter((item) => words.every((word) => item.label.toLowerCase().includes(word))), fetching };
 }
 
 /** What the palette offers for `text`: actions on the focused task, the
@@ -177,7 +177,7 @@ function usePaletteItems(text: string, focusedTask: string | null): { items: Ite
   const ref = REF.test(words) ? words.toUpperCase() : '';
   const [byRef] = useQuery({ query: PaletteTask, variables: { ref }, pause: ref === '' });
   const [byWords] = useQuery({ query: PaletteSearch, variables: { words }, pause: words === '' });
-  const actions = useTaskActions(focusedTask, text);
+  const { actions, fetching: acting } = useTaskActions(focusedTask, text);
   const items: Item[] = [];
   const seen = new Set<string>();
   const add = (item: Item) => {
@@ -205,20 +205,24 @@ function usePaletteItems(text: string, focusedTask: string | null): { items: Ite
   const lower = text.trim().toLowerCase();
   for (const place of PLACES) if (place.label.toLowerCase().includes(lower)) add(place);
   const settling = words !== text.trim();
-  return { items, searching: settling || byWords.fetching || byRef.fetching };
+  return { items, searching: settling || byWords.fetching || byRef.fetching || acting };
 }
 
 export function Palette({ onClose, focusedTask }: { onClose: () => void; focusedTask: string | null }) {
   const heading = useId();
   const list = useId();
   const [text, setText] = useState('');
-  const [active, setActive] = useState(0);
+  // The highlighted item by its key, not its place: results that arrive
+  // late and land above it do not move the highlight onto another item.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
   const [location, navigate] = useLocation();
   const leaving = useRef(false);
   const [running, setRunning] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const { items, searching } = usePaletteItems(text, focusedTask);
-  const chosen = Math.min(active, items.length - 1);
+  const at = activeKey === null ? -1 : items.findIndex((item) => item.key === activeKey);
+  const chosen = at >= 0 ? at : items.length > 0 ? 0 : -1;
+  const setActive = (index: number) => setActiveKey(items[index]?.key ?? null);
 
   const go = async (item: Item | undefined) => {
     if (!item || running) return;
@@ -242,8 +246,11 @@ export function Palette({ onClose, focusedTask }: { onClose: () => void; focused
     const last = items.length - 1;
     if (event.key === 'ArrowDown') setActive(chosen >= last ? 0 : chosen + 1);
     else if (event.key === 'ArrowUp') setActive(chosen <= 0 ? last : chosen - 1);
-    else if (event.key === 'Enter') void go(items[chosen]);
-    else return;
+    else if (event.key === 'Enter') {
+      // Not while results are still coming: one arriving could take the
+      // highlight's place just as Enter acts on it.
+      if (!searching && chosen >= 0) void go(items[chosen]);
+    } else return;
     event.preventDefault();
   };
 
@@ -259,7 +266,7 @@ export function Palette({ onClose, focusedTask }: { onClose: () => void; focused
         aria-expanded={items.length > 0}
         aria-controls={list}
         aria-autocomplete="list"
-        aria-activedescendant={items.length > 0 ? `${list}-${chosen}` : undefined}
+        aria-activedescendant={chosen >= 0 ? `${list}-${chosen}` : undefined}
         placeholder={
           focusedTask
             ? `Act on ${focusedTask}, or find a task, project, page…`
@@ -270,7 +277,7 @@ export function Palette({ onClose, focusedTask }: { onClose: () => void; focused
         value={text}
         onChange={(e) => {
           setText(e.target.value);
-          setActive(0);
+          setActiveKey(null);
         }}
         onKeyDown={onKey}
         autoFocus

@@ -22,6 +22,7 @@ export function PickMenu({
   buttonLabel,
   children,
   onPick,
+  tabbable = false,
 }: {
   /** `status-menu`, `assignee-menu`: what the board's keys (`s`, `a`) look for. */
   className: string;
@@ -34,6 +35,8 @@ export function PickMenu({
   /** What the button shows. */
   children: ReactNode;
   onPick: (key: string) => void;
+  /** A Tab stop of its own (the task page's sidebar), not one key on a card. */
+  tabbable?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
@@ -116,6 +119,10 @@ export function PickMenu({
     if (event.key in moves) {
       event.preventDefault();
       setActive(moves[event.key]);
+    } else if (event.key === ' ' && performance.now() - typed.current.at < 700 && typed.current.text !== '') {
+      // A space while typing a name ("Ada L") is part of it, not a commit.
+      event.preventDefault();
+      typeAhead(' ');
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       pick(active);
@@ -136,7 +143,7 @@ export function PickMenu({
         type="button"
         ref={button}
         // Out of the Tab order: a card is one Tab stop, and a key opens this.
-        tabIndex={-1}
+        tabIndex={tabbable ? undefined : -1}
         aria-haspopup="listbox"
         aria-expanded={open}
         aria-label={buttonLabel}

@@ -3,7 +3,7 @@
 // The field keeps focus and empties, ready for the next title; the column
 // shows the new card when it reads again (the mutation's Task type, or the
 // live event). The full form (`c`, "New task") stays for everything else.
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { CreateTask } from './NewTask';
 import { fieldError, type FieldError } from './fieldError';
@@ -12,7 +12,7 @@ export function QuickCreate({ project, status }: { project: string; status: { ke
   const [title, setTitle] = useState('');
   const [error, setError] = useState<FieldError | null>(null);
   const [{ fetching }, create] = useMutation(CreateTask);
-  const problem = `quick-create-error-${status.key}`;
+  const problem = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (title.trim() === '' || fetching) return;

@@ -37,6 +37,8 @@ export function useGlobalShortcuts({ openPalette, openHelp }: { openPalette: () 
       if (event.defaultPrevented) return;
       if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
         event.preventDefault();
+        // Open already: nothing (opening again would forget the task it acts on).
+        if (document.querySelector('dialog[open].palette') !== null) return;
         openPalette();
         return;
       }

@@ -51,6 +51,9 @@ export function TaskList({
   const rows = useRef<HTMLDivElement>(null);
   useRovingTabStop(rows);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // Another filter shows other tasks: a selection made under the last one
+  // goes, so that Apply never writes tasks no longer shown.
+  useEffect(() => setSelected((now) => (now.size === 0 ? now : new Set())), [stableFilter]);
   const select = useCallback((ref: string, on: boolean) => {
     setSelected((now) => {
       const next = new Set(now);

@@ -74,7 +74,7 @@ function TaskPageAt({ filter, order, version, render, onCount, after }: PagesPro
   useEffect(() => {
     if (firstNew === null) return;
     lastLink.current = null;
-    focusWhenThere(`[data-ref="${firstNew}"] ~ [data-ref] a`);
+    focusWhenThere(`[data-ref="${CSS.escape(firstNew)}"] ~ [data-ref] a`);
   }, [firstNew]);
 
   const hasNext = data?.tasks.pageInfo.hasNextPage ?? false;

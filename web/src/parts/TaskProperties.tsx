@@ -2,17 +2,20 @@
 // coworkers, priority, kind, labels, due date, parent, creator), as
 // controls for a token that may write and as a list of facts otherwise.
 // Each control saves on its own; a change that fails says so beside it.
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import type { Priority, TaskKind, TaskPageDetailsQuery, UpdateTaskInput } from '../gql/graphql';
 import { Due, Labels } from './TaskCard';
 import { FieldProblem } from './FieldProblem';
-import { PeopleOptions, PriorityOptions, StatusOptions, type ProjectChoices } from './Options';
+import { PRIORITIES, type ProjectChoices } from './Options';
+import { PickMenu, type PickOption } from './PickMenu';
 import type { FieldError } from './fieldError';
 import { formatInstant } from './dates';
 
 export type Task = TaskPageDetailsQuery['task'];
-export type Save = (input: UpdateTaskInput, what: string) => Promise<boolean>;
+/** `expectedRevision`: for text, the revision the task was at when its
+ * editing began (a live re-read moves `task.revision` on meanwhile). */
+export type Save = (input: UpdateTaskInput, what: string, expectedRevision?: number) => Promise<boolean>;
 
 const KINDS: TaskKind[] = ['TASK', 'BUG', 'FEATURE', 'EPIC'];
 
@@ -90,22 +93,18 @@ export function EditableProperties({
   return (
     <aside className="task-side" aria-labelledby="properties-heading">
       <h2 id="properties-heading">Properties</h2>
-      <label>
-        Status
-        <select value={task.status?.key ?? ''} onChange={(e) => save({ status: e.target.value }, 'Status')}>
-          <StatusOptions statuses={choices?.statuses ?? []} />
-        </select>
-      </label>
-      <label>
-        Assignee
-        <select
-          value={task.assignee?.username ?? ''}
-          onChange={(e) => save({ assignee: e.target.value === '' ? null : e.target.value }, 'Assignee')}
-        >
-          <option value="">nobody</option>
-          <PeopleOptions people={people} />
-        </select>
-      </label>
+      <SidePick
+        label="Status"
+        current={task.status?.key ?? ''}
+        options={(choices?.statuses ?? []).map((st) => ({ key: st.key, label: st.name }))}
+        onPick={(key) => save({ status: key }, 'Status')}
+      />
+      <SidePick
+        label="Assignee"
+        current={task.assignee?.username ?? ''}
+        options={[{ key: '', label: 'nobody' }, ...people.map((p) => ({ key: p.username, label: p.displayName }))]}
+        onPick={(key) => save({ assignee: key === '' ? null : key }, 'Assignee')}
+      />
       <fieldset className="picks">
         <legend>Coworkers</legend>
         {task.coworkers.length === 0 && <p className="muted">none</p>}
@@ -124,31 +123,20 @@ export function EditableProperties({
             </li>
           ))}
         </ul>
-        <select
-          aria-label="Add a coworker"
-          value=""
-          onChange={(e) => e.target.value && save({ addCoworkers: [e.target.value] }, 'Coworkers')}
-        >
-          <option value="">add a coworker…</option>
-          <PeopleOptions people={people.filter((p) => !coworkers.has(p.username))} />
-        </select>
+        <AddCoworker people={people.filter((p) => !coworkers.has(p.username))} save={save} />
       </fieldset>
-      <label>
-        Priority
-        <select value={task.priority} onChange={(e) => save({ priority: e.target.value as Priority }, 'Priority')}>
-          <PriorityOptions />
-        </select>
-      </label>
-      <label>
-        Kind
-        <select value={task.kind} onChange={(e) => save({ kind: e.target.value as TaskKind }, 'Kind')}>
-          {KINDS.map((k) => (
-            <option key={k} value={k}>
-              {k.toLowerCase()}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SidePick
+        label="Priority"
+        current={task.priority}
+        options={PRIORITIES.map((p) => ({ key: p, label: p.toLowerCase() }))}
+        onPick={(key) => save({ priority: key as Priority }, 'Priority')}
+      />
+      <SidePick
+        label="Kind"
+        current={task.kind}
+        options={KINDS.map((k) => ({ key: k, label: k.toLowerCase() }))}
+        onPick={(key) => save({ kind: key as TaskKind }, 'Kind')}
+      />
       <DueField task={task} save={save} error={error} />
       <fieldset className="picks">
         <legend>Labels</legend>
@@ -181,12 +169,32 @@ export function EditableProperties({
   );
 }
 
-/** The due date, saved when the field is left (not at each digit typed). */
+/** The due date, saved when the field is left or on Enter (not at each
+ * digit typed), once: Enter then leaving the field writes one time. A live
+ * update does not reset the field while someone is changing it. */
 function DueField({ task, save, error }: { task: Task; save: Save; error: FieldError | null }) {
   const [value, setValue] = useState(task.dueDate ?? '');
-  useEffect(() => setValue(task.dueDate ?? ''), [task.dueDate]);
+  /** Changed by hand since it was last saved or reset. */
+  const dirty = useRef(false);
+  const focused = useRef(false);
+  /** The value last sent, so that Enter then blur writes once. */
+  const committed = useRef<string | null>(null);
+  useEffect(() => {
+    if (focused.current && dirty.current) return;
+    setValue(task.dueDate ?? '');
+    dirty.current = false;
+  }, [task.dueDate]);
   const commit = () => {
-    if (value !== (task.dueDate ?? '')) void save({ dueDate: value === '' ? null : value }, 'Due date');
+    if (!dirty.current || value === committed.current) return;
+    if (value === (task.dueDate ?? '')) {
+      dirty.current = false;
+      return;
+    }
+    committed.current = value;
+    void save({ dueDate: value === '' ? null : value }, 'Due date').then((ok) => {
+      if (ok) dirty.current = false;
+      else committed.current = null;
+    });
   };
   return (
     <label>
@@ -194,13 +202,84 @@ function DueField({ task, save, error }: { task: Task; save: Save; error: FieldE
       <input
         type="date"
         value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onBlur={commit}
+        onChange={(e) => {
+          dirty.current = true;
+          committed.current = null;
+          setValue(e.target.value);
+        }}
+        onFocus={() => (focused.current = true)}
+        onBlur={() => {
+          focused.current = false;
+          commit();
+        }}
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit();
         }}
         aria-invalid={error?.field === 'dueDate' || undefined}
       />
     </label>
+  );
+}
+
+/** One property picked from a list: arrows and type-ahead browse, and only
+ * Enter or a click saves (a native select wrote on every arrow key). */
+function SidePick({
+  label,
+  current,
+  options,
+  onPick,
+}: {
+  label: string;
+  current: string;
+  options: PickOption[];
+  onPick: (key: string) => void;
+}) {
+  const id = useId();
+  const shown = options.find((o) => o.key === current)?.label ?? current;
+  return (
+    <div className="side-pick">
+      <span id={id}>{label}</span>
+      <PickMenu
+        className="side-menu"
+        name={label}
+        current={current}
+        options={options}
+        buttonLabel={`${label}: ${shown}`}
+        onPick={onPick}
+        tabbable
+      >
+        {shown}
+      </PickMenu>
+    </div>
+  );
+}
+
+/** A coworker picked first, then added with "Add": browsing the members never writes. */
+function AddCoworker({ people, save }: { people: { username: string; displayName: string }[]; save: Save }) {
+  const [chosen, setChosen] = useState('');
+  const pick = people.find((p) => p.username === chosen);
+  return (
+    <div className="add-coworker">
+      <PickMenu
+        className="side-menu"
+        name="Add a coworker"
+        current={pick ? chosen : ''}
+        options={people.map((p) => ({ key: p.username, label: p.displayName }))}
+        buttonLabel={`Add a coworker: ${pick ? pick.displayName : 'choose…'}`}
+        onPick={setChosen}
+        tabbable
+      >
+        {pick ? pick.displayName : 'choose…'}
+      </PickMenu>
+      <button
+        type="button"
+        disabled={!pick}
+        onClick={async () => {
+          if (pick && (await save({ addCoworkers: [pick.username] }, 'Coworkers'))) setChosen('');
+        }}
+      >
+        Add
+      </button>
+    </div>
   );
 }

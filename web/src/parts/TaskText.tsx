@@ -25,6 +25,8 @@ export function TitleField({
 }) {
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(task.title);
+  /** The revision the title was read at when editing began. */
+  const [base, setBase] = useState(task.revision);
   if (!editing) {
     return (
       <div className="title-row">
@@ -36,6 +38,7 @@ export function TitleField({
             type="button"
             onClick={() => {
               setTitle(task.title);
+              setBase(task.revision);
               setEditing(true);
             }}
           >
@@ -51,7 +54,7 @@ export function TitleField({
       className="title-edit"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (await save({ title }, 'Title')) setEditing(false);
+        if (await save({ title }, 'Title', base)) setEditing(false);
       }}
     >
       <label>
@@ -77,6 +80,8 @@ export function TitleField({
 export function DescriptionField({ task, save, error }: { task: Task; save: Save; error: FieldError | null }) {
   const [editing, setEditing] = useState<string | null>(null);
   const [original, setOriginal] = useState('');
+  /** The revision the Markdown was read at, when editing began. */
+  const [base, setBase] = useState(task.revision);
   const [{ fetching }, load] = useDescriptionMarkdown(task.ref);
   if (editing === null) {
     return (
@@ -87,8 +92,10 @@ export function DescriptionField({ task, save, error }: { task: Task; save: Save
             type="button"
             disabled={fetching}
             onClick={async () => {
-              const text = await load();
-              if (text !== null) {
+              const read = await load();
+              if (read !== null) {
+                const { text, revision } = read;
+                setBase(revision ?? task.revision);
                 setOriginal(text);
                 setEditing(text);
               }
@@ -107,7 +114,8 @@ export function DescriptionField({ task, save, error }: { task: Task; save: Save
       onSubmit={async (e) => {
         e.preventDefault();
         // Unchanged: nothing to write (a round trip through Markdown is not free).
-        if (editing === original || (await save({ descriptionMarkdown: editing }, 'Description'))) setEditing(null);
+        if (editing === original || (await save({ descriptionMarkdown: editing }, 'Description', base)))
+          setEditing(null);
       }}
     >
       <MarkdownField label="Description (Markdown)" value={editing} onChange={setEditing} rows={12} />
@@ -126,6 +134,7 @@ const DescriptionMarkdown = graphql(`
   query DescriptionMarkdown($ref: String!, $cursor: Int!) {
     task(ref: $ref) {
       id
+      revision
       descriptionText(format: MARKDOWN, maxChars: 200000, cursor: $cursor) {
         text
         next
@@ -134,25 +143,32 @@ const DescriptionMarkdown = graphql(`
   }
 `);
 
-/** The whole description as Markdown, read window by window when an edit starts. */
-function useDescriptionMarkdown(ref: string): [{ fetching: boolean }, () => Promise<string | null>] {
+/** The whole description as Markdown, read window by window when an edit
+ * starts, with the revision its first window was read at. */
+function useDescriptionMarkdown(
+  ref: string,
+): [{ fetching: boolean }, () => Promise<{ text: string; revision: number | null } | null>] {
   const { connection } = useSession();
   const [fetching, setFetching] = useState(false);
   const load = useCallback(async () => {
     setFetching(true);
     try {
       let text = '';
+      let revision: number | null = null;
       let cursor: number | null | undefined = 0;
       while (cursor !== null && cursor !== undefined) {
         const result: OperationResult<DescriptionMarkdownQuery> = await connection.graphql
           .query(DescriptionMarkdown, { ref, cursor }, { requestPolicy: 'network-only' })
           .toPromise();
         if (result.error || !result.data) return null;
+        // Windows read at different revisions are not one text: read again.
+        if (revision !== null && result.data.task.revision !== revision) return null;
+        revision = result.data.task.revision;
         const piece = result.data.task.descriptionText;
         text += piece?.text ?? '';
         cursor = piece?.next;
       }
-      return text;
+      return { text, revision };
     } finally {
       setFetching(false);
     }

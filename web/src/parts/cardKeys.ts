@@ -44,12 +44,21 @@ export function useRovingTabStop(box: RefObject<HTMLElement | null>) {
  * Keys on a task link of a board or list: ↓/j and ↑/k to the next and
  * previous task, ←/→ to the task at the same height in the next column
  * (a board), `s` to its status menu, `a` to its assignee menu, `x` selects a list row. Enter opens
- * it (it is a link).
+ * it (it is a link). The keys work the same from a button of the card
+ * (its menus give focus back to themselves after a pick or Escape).
  */
 export function onTaskKey(event: KeyboardEvent<HTMLElement>) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
-  const from = event.target as HTMLElement;
-  if (!from.matches(TITLE)) return;
+  const target = event.target as HTMLElement;
+  // From a card's own buttons (its status or assignee menu, where focus
+  // returns after a pick or Escape) the keys act from that card's link.
+  // A field typed in keeps its keys.
+  const from = target.matches(TITLE)
+    ? target
+    : target.matches('input, textarea, select, [contenteditable], [role="listbox"], [role="option"]')
+      ? null
+      : (target.closest('[data-ref]')?.querySelector<HTMLElement>(TITLE) ?? null);
+  if (from === null) return;
   const group = from.closest('.column') ?? event.currentTarget;
   const titles = (scope: Element) => Array.from(scope.querySelectorAll<HTMLElement>(TITLE));
   const here = titles(group);

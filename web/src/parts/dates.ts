@@ -23,7 +23,10 @@ export function dayOf(iso: string): string {
 export function dayHeading(iso: string): string {
   const day = dayOf(iso);
   const today = dayOf(new Date().toISOString());
-  const yesterday = dayOf(new Date(Date.now() - 86_400_000).toISOString());
+  // The calendar day before (a day of 23 or 25 hours when the clocks change).
+  const before = new Date();
+  before.setDate(before.getDate() - 1);
+  const yesterday = dayOf(before.toISOString());
   if (day === today) return 'Today';
   if (day === yesterday) return 'Yesterday';
   const at = new Date(iso);

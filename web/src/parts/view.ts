@@ -18,6 +18,8 @@ export interface FilterState {
   dueBefore: string;
   due: DueWindow;
   unscheduled: boolean;
+  /** Only tasks nobody is assigned. */
+  unassigned: boolean;
   done: 'open' | 'done' | 'all';
   order: TaskOrder;
 }
@@ -30,6 +32,7 @@ export const NO_FILTER: FilterState = {
   dueBefore: '',
   due: '',
   unscheduled: false,
+  unassigned: false,
   done: 'all',
   order: 'UPDATED',
 };
@@ -44,17 +47,28 @@ function localDate(days = 0): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+/** Days since this week's Monday (the week runs Monday to Sunday). */
+function sinceMonday(): number {
+  const day = new Date().getDay(); // 0 = Sunday
+  return day === 0 ? 6 : day - 1;
+}
+
+/** This week's Monday (the API's `dueAfter` is inclusive). */
+function thisMonday(): string {
+  return localDate(-sinceMonday());
+}
+
 /** The day after this week's Sunday (the API's `dueBefore` is strict). */
 function nextMonday(): string {
-  const day = new Date().getDay(); // 0 = Sunday
-  return localDate(day === 0 ? 1 : 8 - day);
+  return localDate(7 - sinceMonday());
 }
 
 export function toTaskFilter(state: FilterState, project: string | null): TaskFilter {
   const filter: TaskFilter = {};
   if (project !== null) filter.project = project;
   if (state.status !== '') filter.status = state.status;
-  if (state.assignee !== '') filter.assignee = state.assignee;
+  if (state.unassigned) filter.unassigned = true;
+  else if (state.assignee !== '') filter.assignee = state.assignee;
   if (state.label !== '') filter.label = state.label;
   if (state.text.trim() !== '') filter.text = state.text.trim();
   if (state.unscheduled) filter.unscheduled = true;
@@ -63,6 +77,8 @@ export function toTaskFilter(state: FilterState, project: string | null): TaskFi
     .filter((d) => d !== '')
     .sort()[0];
   if (before !== undefined) filter.dueBefore = before;
+  // This week only: what was due before its Monday is overdue, not this week's.
+  if (state.due === 'week') filter.dueAfter = thisMonday();
   // Overdue or due soon means still open.
   if (state.due !== '') filter.done = false;
   return filter;
@@ -84,6 +100,7 @@ const NAMES: Record<keyof FilterState, string> = {
   dueBefore: 'before',
   due: 'due',
   unscheduled: 'unscheduled',
+  unassigned: 'unassigned',
   done: 'done',
   order: 'order',
 };
@@ -98,6 +115,7 @@ export function parseView(query: string, defaults: FilterState): FilterState {
   const due = get('due');
   if (due === 'overdue' || due === 'week') state.due = due;
   if (get('unscheduled') !== null) state.unscheduled = get('unscheduled') === '1';
+  if (get('unassigned') !== null) state.unassigned = get('unassigned') === '1';
   const done = get('done');
   if (done === 'open' || done === 'done' || done === 'all') state.done = done;
   const order = get('order')?.toUpperCase() as TaskOrder | undefined;
