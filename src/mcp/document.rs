@@ -172,18 +172,32 @@ impl ToolDocument {
 pub const MUTATION_REFUSED: &str = "a mutation does not run here: this server's graphql_query runs queries";
 
 impl ToolDocument {
+    /// An agent's operation read, its nesting measured before the parser
+    /// (which recurses) sees it; `ad_hoc` takes it once it is admitted.
+    pub fn parse_ad_hoc(text: &str) -> Result<ExecutableDocument, DocumentError> {
+        check_nesting("query", text)?;
+        let origins = Origins::of_query();
+        async_graphql::parser::parse_query(text).map_err(|err| {
+            let at = err.positions().next().unwrap_or(START);
+            origins.error(at.line, at.column, without_source(&err))
+        })
+    }
+
     /// An operation an agent sent (`graphql_query`): one operation, named
     /// or not, a query (or a mutation when `mutations`), with no
     /// description or notes. Its list is the one connection down a single
     /// path when that selects its edges' cursors, `pageInfo` and
     /// `totalCount` (then a cut list says where to resume); otherwise the
     /// reply is a record, whose lists the guard cuts from the tail.
-    pub fn ad_hoc(tool_name: &str, text: &str, types: &Types, mutations: bool) -> Result<Self, DocumentError> {
-        check_nesting("query", text)?;
-        let origins = Origins { file: "query".into(), shared: String::new(), appended: Vec::new() };
+    pub fn ad_hoc(
+        tool_name: &str,
+        text: &str,
+        parsed: ExecutableDocument,
+        types: &Types,
+        mutations: bool,
+    ) -> Result<Self, DocumentError> {
+        let origins = Origins::of_query();
         let at = |(pos, message): WalkError| origins.error(pos.line, pos.column, message);
-        let parsed = async_graphql::parser::parse_query(text)
-            .map_err(|err| at((err.positions().next().unwrap_or(START), without_source(&err))))?;
         let (name, operation) = match &parsed.operations {
             DocumentOperations::Single(operation) => (String::new(), operation),
             DocumentOperations::Multiple(operations) if operations.len() == 1 => {
@@ -373,6 +387,11 @@ struct Appended {
 }
 
 impl Origins {
+    /// An agent's operation, named `query` in errors.
+    fn of_query() -> Self {
+        Self { file: "query".into(), shared: String::new(), appended: Vec::new() }
+    }
+
     /// The tool's own file.
     pub fn file(&self) -> &str {
         &self.file

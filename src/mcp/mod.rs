@@ -327,8 +327,11 @@ impl ServerHandler for McpServer {
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let name = request.name.to_string();
-        let read_only = self.selection(&context, self.viewer(&context).as_ref()).is_read_only();
-        let Some(tool) = self.find(&name, read_only) else {
+        let caller = self.viewer(&context);
+        // One selection for the call: the tool's form, whether it is
+        // withheld, and whether the reply is structured.
+        let selection = self.selection(&context, caller.as_ref());
+        let Some(tool) = self.find(&name, selection.is_read_only()) else {
             return Err(ErrorData::invalid_params(format!("unknown tool {}", crate::text::echo(&name)), None));
         };
         let request_id = request_parts(&context)
@@ -341,13 +344,13 @@ impl ServerHandler for McpServer {
             user = tracing::field::Empty,
             reply_chars = tracing::field::Empty
         );
-        let structured = self.selection(&context, None).structured_output();
-        let Some(viewer) = self.viewer(&context) else {
+        let structured = selection.structured_output();
+        let Some(viewer) = caller else {
             let err = ToolError::new(ErrorCode::Unauthenticated, "no caller identity", "send a bearer token");
             return Ok(text_result(err.body().to_string(), true));
         };
         span.record("user", viewer.username.as_str());
-        if let Some(withheld) = self.selection(&context, Some(&viewer)).withholds(tool.offered()) {
+        if let Some(withheld) = selection.withholds(tool.offered()) {
             let (message, hint) = withheld.explain(&name);
             let body = ToolError::new(ErrorCode::Forbidden, message, hint).body().to_string();
             crate::metrics::metrics().tool_call(&name, utf16_len(&body), Some(ErrorCode::Forbidden), false);

@@ -6,10 +6,11 @@
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, Set};
 
-use entity::{project, saved_view};
+use entity::saved_view;
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::keyset::{self, KeysetOrder, Page};
+use super::task_writes::lookups::visible_project;
 use super::viewer::Viewer;
 use super::visibility::{require_write, visible_project_ids};
 use super::{Result, Store, StoreError, input, now};
@@ -63,15 +64,6 @@ pub(crate) fn checked(new: &NewView) -> Result<(String, String)> {
     Ok((name, checked_query(&new.query)?))
 }
 
-async fn visible_project(store: &Store, viewer: &Viewer, key: &str) -> Result<project::Model> {
-    project::Entity::find()
-        .filter(project::Column::Key.eq(key))
-        .filter(project::Column::Id.in_subquery(visible_project_ids(viewer)))
-        .one(&store.db)
-        .await?
-        .ok_or_else(|| StoreError::not_found(format!("no project with key {}", echo(key))))
-}
-
 /// The views `viewer` sees in the project: their own and the shared ones.
 fn seen_by(viewer: &Viewer, project_id: i64) -> sea_orm::Select<saved_view::Entity> {
     saved_view::Entity::find().filter(saved_view::Column::ProjectId.eq(project_id)).filter(
@@ -101,7 +93,7 @@ impl Store {
         project_key: &str,
         args: &PageArgs,
     ) -> Result<(Page<saved_view::Model>, i64)> {
-        let project = visible_project(self, viewer, project_key).await?;
+        let project = visible_project(&self.db, viewer, project_key).await?;
         let spec = order();
         let digest = cursor::digest(spec.name, &format!("{}:{}", project.id, viewer.user_id));
         let request = args.validate(self.limits, &digest, &spec.kinds())?;
@@ -116,7 +108,7 @@ impl Store {
     pub async fn save_view(&self, viewer: &Viewer, new: &NewView) -> Result<saved_view::Model> {
         require_write(viewer)?;
         let (name, query) = checked(new)?;
-        let project = visible_project(self, viewer, &new.project).await?;
+        let project = visible_project(&self.db, viewer, &new.project).await?;
         let own = saved_view::Entity::find()
             .filter(saved_view::Column::ProjectId.eq(project.id))
             .filter(saved_view::Column::OwnerId.eq(viewer.user_id));

@@ -5,6 +5,7 @@
 
 use std::collections::HashSet;
 
+use async_graphql::parser::types::ExecutableDocument;
 use async_graphql::{Request, Variables};
 use serde_json::{Map, Value};
 
@@ -58,7 +59,7 @@ fn read(arguments: Option<Map<String, Value>>, cap: usize) -> ToolResult<Call> {
 /// The document limits of `/graphql`, measured before the document is
 /// walked for its reply plan (a fragment spread twice per level must be
 /// refused before anything expands it).
-fn admit(app: &App, call: &Call) -> ToolResult<()> {
+fn admit(app: &App, call: &Call) -> ToolResult<ExecutableDocument> {
     use crate::graphql::limits::{check_document, check_text, check_variables};
     let refused = |err: crate::graphql::limits::DocumentError| {
         if let Some(limit) = err.limit() {
@@ -70,11 +71,9 @@ fn admit(app: &App, call: &Call) -> ToolResult<()> {
     check_text(&call.query, limits).map_err(refused)?;
     let variables = Variables::from_json(Value::Object(call.variables.clone()));
     check_variables(&variables).map_err(refused)?;
-    // A document that does not parse is answered by `ad_hoc`, with where.
-    if let Ok(parsed) = async_graphql::parser::parse_query(&call.query) {
-        check_document(&parsed, limits, app.graphql.introspection_sizes()).map_err(refused)?;
-    }
-    Ok(())
+    let parsed = ToolDocument::parse_ad_hoc(&call.query).map_err(|err| not_a_query(&err))?;
+    check_document(&parsed, limits, app.graphql.introspection_sizes()).map_err(refused)?;
+    Ok(parsed)
 }
 
 /// A document that does not read, in the words a writer of it needs.
@@ -102,10 +101,11 @@ pub async fn run(
         Ok(call) => call,
         Err(err) => return (Err(err), cap, false),
     };
-    if let Err(err) = admit(app, &call) {
-        return (Err(err), call.cap, false);
-    }
-    let document = match ToolDocument::ad_hoc("graphql_query", &call.query, types, mutations) {
+    let parsed = match admit(app, &call) {
+        Ok(parsed) => parsed,
+        Err(err) => return (Err(err), call.cap, false),
+    };
+    let document = match ToolDocument::ad_hoc("graphql_query", &call.query, parsed, types, mutations) {
         Ok(document) => document,
         Err(err) => return (Err(not_a_query(&err)), call.cap, false),
     };
@@ -132,6 +132,8 @@ async fn answer(
     if !document.operation.is_empty() {
         request = request.operation_name(document.operation.clone());
     }
+    // Parsed once: the gateway measures and runs the same document.
+    request.set_parsed_query(document.parsed.as_ref().clone());
     let response = app.graphql.execute(crate::graphql::with_viewer(request, &app.store, viewer.clone())).await;
     if let Some(error) = response.errors.first() {
         return Err(match error.locations.first().filter(|_| error.path.is_empty()) {

@@ -275,7 +275,8 @@ impl Slice {
     /// Adds a line when it fits; otherwise names what it was of. A line
     /// is measured as the reply writes it: a JSON string, and `\n` after.
     fn add_text(&mut self, text: String, of: Option<&str>) {
-        let chars = utf16_len(&Value::String(text.clone()).to_string()) - 2 + 2;
+        // The JSON string's length without its quotes, and `\n` (two).
+        let chars = utf16_len(&Value::String(text.clone()).to_string());
         if self.chars + chars <= MAX_SLICE_CHARS - BESIDE_SDL {
             self.chars += chars;
             self.parts.push(text);

@@ -14,7 +14,12 @@ use crate::store::visibility::visible_project_ids;
 use crate::store::{Result, Store, StoreError};
 use crate::text::echo;
 
-pub(super) async fn visible_project(txn: &DatabaseTransaction, viewer: &Viewer, key: &str) -> Result<project::Model> {
+/// The project `key` when the viewer sees it; not found otherwise.
+pub(crate) async fn visible_project(
+    txn: &impl sea_orm::ConnectionTrait,
+    viewer: &Viewer,
+    key: &str,
+) -> Result<project::Model> {
     project::Entity::find()
         .filter(project::Column::Key.eq(key))
         .filter(project::Column::Id.in_subquery(visible_project_ids(viewer)))

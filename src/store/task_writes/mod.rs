@@ -11,7 +11,7 @@ pub mod claims;
 pub(crate) mod fields;
 mod links;
 pub(crate) mod log;
-mod lookups;
+pub(crate) mod lookups;
 pub(crate) mod numbers;
 pub(crate) mod rules;
 pub mod stale;
