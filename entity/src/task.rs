@@ -56,10 +56,22 @@ pub struct Model {
     pub claim_until: Option<DateTimeUtc>,
     #[serde(default)]
     pub claim_ttl_seconds: Option<i32>,
+    /// Its place in the board's manual order, the same for everyone:
+    /// higher first. Absent from archives made before it: read as
+    /// `UNRANKED`, and given its creation order when restored.
+    #[serde(default = "unranked")]
+    pub board_rank: i64,
 }
+
+/// The rank an archive row without one reads as; no stored task has it.
+pub const UNRANKED: i64 = i64::MIN;
 
 fn first_revision() -> i32 {
     1
+}
+
+fn unranked() -> i64 {
+    UNRANKED
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

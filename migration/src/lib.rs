@@ -23,11 +23,14 @@ mod m20261205_000001_webhooks;
 mod m20261205_000002_github_hooks;
 mod m20261206_000001_github_repository_id;
 mod m20261206_000002_saved_views;
+mod m20261207_000001_task_board_rank;
 
 /// The due date that sorts unscheduled tasks after every real one in the
 /// "due" order. A four-digit year, so that SQLite's text dates still compare
 /// in date order.
 pub const NO_DUE_DATE: &str = "9999-12-31";
+
+pub use m20261207_000001_task_board_rank::RANK_GAP;
 
 pub struct Migrator;
 
@@ -50,6 +53,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_000002_github_hooks::Migration),
             Box::new(m20261206_000001_github_repository_id::Migration),
             Box::new(m20261206_000002_saved_views::Migration),
+            Box::new(m20261207_000001_task_board_rank::Migration),
         ]
     }
 }

@@ -323,6 +323,7 @@ fn plan_task(
         claimed_at: None,
         claim_until: None,
         claim_ttl_seconds: None,
+        board_rank: crate::store::task_writes::placement::new_task_rank(number),
     });
 }
 

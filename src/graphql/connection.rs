@@ -41,6 +41,7 @@ pub enum TotalCount {
     Events(ActivityFilter),
     Members {
         project_id: i64,
+        search: Option<String>,
     },
     AgentSessions {
         active: Option<bool>,
@@ -73,7 +74,9 @@ impl TotalCount {
             Self::Workspaces => workspaces::count(store, viewer).await,
             Self::Comments { task_id } => comments::count(store, viewer, *task_id).await,
             Self::Events(filter) => events::count(store, viewer, filter).await,
-            Self::Members { project_id } => projects::members_count(store, viewer, *project_id).await,
+            Self::Members { project_id, search } => {
+                projects::members_count(store, viewer, *project_id, search.as_deref()).await
+            }
             Self::AgentSessions { active } => agents::count(store, viewer, *active).await,
             Self::ApiTokens => tokens::count(store, viewer).await,
             Self::WikiPages(filter) => wiki::count(store, viewer, filter).await,

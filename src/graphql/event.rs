@@ -31,7 +31,8 @@ impl TaskEvent {
         self.0.at
     }
     /// `created`, `deleted`, `comment`, or the changed field: `title`, `description`,
-    /// `status`, `priority`, `kind`, `assignee`, `due_date`, `parent`, `labels`, `coworkers`.
+    /// `status`, `priority`, `kind`, `assignee`, `due_date`, `parent`, `labels`, `coworkers`;
+    /// `position`, a move in the board's order (`after KEY-3`, `before KEY-4`, `first`).
     async fn field(&self) -> &str {
         &self.0.field
     }

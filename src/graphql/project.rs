@@ -95,18 +95,22 @@ impl Project {
         Ok(load(ctx, OpenTaskCountOf(self.0.id)).await?.unwrap_or(0))
     }
     #[graphql(complexity = "super::connection::page_cost(first, last, child_complexity)")]
+    /// The project's members; with `search`, those whose username or
+    /// display name holds every word of it, any case.
+    #[allow(clippy::too_many_arguments)]
     async fn members(
         &self,
         ctx: &Context<'_>,
+        search: Option<String>,
         first: Option<i32>,
         after: Option<String>,
         last: Option<i32>,
         before: Option<String>,
     ) -> async_graphql::Result<Conn<ProjectMember>> {
-        let page = projects::members_page(store(ctx), viewer(ctx)?, self.0.id, &page_args(first, after, last, before))
-            .await
-            .gql()?;
-        Ok(connection(page, TotalCount::Members { project_id: self.0.id }, ProjectMember))
+        let search = search.filter(|s| !s.trim().is_empty());
+        let args = page_args(first, after, last, before);
+        let page = projects::members_page(store(ctx), viewer(ctx)?, self.0.id, search.as_deref(), &args).await.gql()?;
+        Ok(connection(page, TotalCount::Members { project_id: self.0.id, search }, ProjectMember))
     }
     /// This project's tasks; tombstones are never listed.
     #[graphql(complexity = "super::connection::page_cost(first, last, child_complexity)")]

@@ -73,6 +73,9 @@ pub enum TaskOrder {
     Ref,
     /// Soonest due date first; unscheduled tasks last.
     Due,
+    /// The board's manual order, the same for everyone: where people
+    /// placed tasks (`UpdateTaskInput.place`), new tasks on top.
+    Board,
 }
 
 /// Narrows a task list; every field given must hold. Tombstones are never listed.

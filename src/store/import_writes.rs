@@ -512,6 +512,7 @@ fn task_row(t: ImportedTask) -> task::ActiveModel {
         source_url: Set(t.source_url),
         source_state: Set(t.source_state),
         revision: Set(1),
+        board_rank: Set(super::task_writes::placement::new_task_rank(t.number)),
         ..Default::default()
     }
 }

@@ -4,7 +4,7 @@ use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect};
 use serde::Serialize;
 
-use entity::{StatusCategory, label, project, project_member, status, task, workspace};
+use entity::{StatusCategory, label, project, project_member, status, task, user, workspace};
 
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::fragments::{contains_word, words};
@@ -184,26 +184,43 @@ fn member_order() -> KeysetOrder<project_member::Model> {
     }
 }
 
-/// Members of a project the caller already sees.
+/// Members of a project the caller already sees; with `search`, those
+/// whose username or display name holds every one of its words.
 pub async fn members_page(
     store: &Store,
     viewer: &Viewer,
     project_id: i64,
+    search: Option<&str>,
     args: &PageArgs,
 ) -> Result<Page<project_member::Model>> {
     let spec = member_order();
-    let digest = cursor::digest(spec.name, &project_id.to_string());
+    let digest = cursor::digest(spec.name, &format!("{project_id}/{}", search.unwrap_or_default()));
     let request = args.validate(store.limits, &digest, &spec.kinds())?;
-    let select = project_member::Entity::find().filter(members_of(viewer, project_id));
+    let select = project_member::Entity::find().filter(members_of(viewer, project_id, search)?);
     keyset::fetch_page(&store.db, select, &spec, &digest, &request).await
 }
 
-pub async fn members_count(store: &Store, viewer: &Viewer, project_id: i64) -> Result<u64> {
-    Ok(project_member::Entity::find().filter(members_of(viewer, project_id)).count(&store.db).await?)
+pub async fn members_count(store: &Store, viewer: &Viewer, project_id: i64, search: Option<&str>) -> Result<u64> {
+    Ok(project_member::Entity::find().filter(members_of(viewer, project_id, search)?).count(&store.db).await?)
 }
 
-fn members_of(viewer: &Viewer, project_id: i64) -> Condition {
-    Condition::all()
+fn members_of(viewer: &Viewer, project_id: i64, search: Option<&str>) -> Result<Condition> {
+    let mut c = Condition::all()
         .add(project_member::Column::ProjectId.eq(project_id))
-        .add(project_member::Column::ProjectId.in_subquery(visible_project_ids(viewer)))
+        .add(project_member::Column::ProjectId.in_subquery(visible_project_ids(viewer)));
+    if let Some(search) = search {
+        let words = words(search);
+        input::search_words("search", &words)?;
+        let mut named = Condition::all();
+        for word in &words {
+            named = named.add(
+                Condition::any()
+                    .add(contains_word(Expr::col((user::Entity, user::Column::Username)), word))
+                    .add(contains_word(Expr::col((user::Entity, user::Column::DisplayName)), word)),
+            );
+        }
+        let users = Query::select().column(user::Column::Id).from(user::Entity).cond_where(named).to_owned();
+        c = c.add(project_member::Column::UserId.in_subquery(users));
+    }
+    Ok(c)
 }

@@ -70,6 +70,8 @@ pub enum TaskOrder {
     Ref,
     /// Soonest due first; unscheduled last.
     Due,
+    /// The board's manual order, the same for everyone.
+    Board,
 }
 
 /// Which optional columns a page must read.
@@ -125,6 +127,12 @@ fn order_spec(order: TaskOrder) -> KeysetOrder<TaskRow> {
             keys: vec![(due_key(), KeyKind::Date), id],
             descending: false,
             position: |r| vec![KeyValue::Date(r.task.due_date.unwrap_or(NO_DUE_DATE)), KeyValue::Int(r.task.id)],
+        },
+        TaskOrder::Board => KeysetOrder {
+            name: "board",
+            keys: vec![(col(task::Column::BoardRank), KeyKind::Int), id],
+            descending: true,
+            position: |r| vec![KeyValue::Int(r.task.board_rank), KeyValue::Int(r.task.id)],
         },
     }
 }

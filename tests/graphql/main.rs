@@ -7,6 +7,7 @@
 #[path = "../support/mod.rs"]
 mod support;
 
+mod board_order;
 mod claims_model;
 mod db_errors;
 mod deep_nesting;

@@ -120,4 +120,45 @@ async fn task_filters_narrow_as_documented(backend: Backend) {
     assert_eq!(&due[..2], ["WEB-1", "WEB-4"]);
 }
 
-on_both_backends!(name_search_all_words_then_any_word, task_filters_narrow_as_documented);
+const MEMBERS: &str = "query($search: String, $after: String) { project(key: \"WEB\") { members(search: $search, first: 2, after: $after) { totalCount pageInfo { hasNextPage endCursor } nodes { user { username } } } } }";
+
+async fn member_search_pages_past_any_cut(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let board = Board::new(&app.db);
+    let ws = board.workspace("ENG").await;
+    let web = board.project(&ws, "WEB", "Web").await;
+    for name in ["alice", "bob", "mallory_1", "mallory_2", "mallory_3", "zed%"] {
+        let user = board.user(name).await;
+        board.member(&web, &user, ProjectRole::Participant).await;
+    }
+    let t = board.token("alice").await;
+    let names = |data: &serde_json::Value| -> Vec<String> {
+        data["project"]["members"]["nodes"]
+            .as_array()
+            .expect("nodes")
+            .iter()
+            .map(|n| n["user"]["username"].as_str().expect("username").to_owned())
+            .collect()
+    };
+    // Any case, in the username or the display name (the fixture's is upper case).
+    let first = app.ok(&t, MEMBERS, json!({"search": "MALL"})).await;
+    assert_eq!(names(&first), ["mallory_1", "mallory_2"]);
+    assert_eq!(first["project"]["members"]["totalCount"], 3);
+    let after = first["project"]["members"]["pageInfo"]["endCursor"].clone();
+    let rest = app.ok(&t, MEMBERS, json!({"search": "MALL", "after": after})).await;
+    assert_eq!(names(&rest), ["mallory_3"], "the search pages on");
+    // Every word must match; wildcards are letters.
+    assert_eq!(names(&app.ok(&t, MEMBERS, json!({"search": "mallory 2"})).await), ["mallory_2"]);
+    assert_eq!(names(&app.ok(&t, MEMBERS, json!({"search": "%"})).await), ["zed%"]);
+    assert_eq!(app.ok(&t, MEMBERS, json!({"search": "_"})).await["project"]["members"]["totalCount"], 3);
+    assert_eq!(app.ok(&t, MEMBERS, json!({"search": "nobody"})).await["project"]["members"]["totalCount"], 0);
+    // A cursor of another search is refused, not misread.
+    let (code, _) = app.error(&t, MEMBERS, json!({"search": "bob", "after": after})).await;
+    assert_eq!(code, "BAD_USER_INPUT");
+}
+
+on_both_backends!(
+    name_search_all_words_then_any_word,
+    task_filters_narrow_as_documented,
+    member_search_pages_past_any_cut
+);

@@ -6,6 +6,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 
 use crate::store::events::{self, ActivityFilter};
 use crate::store::input::RichText;
+use crate::store::task_writes::placement::Placement;
 use crate::store::task_writes::{self, NewTask, TaskChanges};
 
 use crate::graphql::comment::Comment;
@@ -91,6 +92,21 @@ pub struct UpdateTaskInput {
     pub add_coworkers: Option<Vec<String>>,
     /// Usernames (or `me`) to take out of the coworkers the write finds.
     pub remove_coworkers: Option<Vec<String>>,
+    /// A new place in the board's order (`order: BOARD`), among the tasks
+    /// of the same project. A move alone files a `position` event and
+    /// leaves `updatedAt` and the revision as they are.
+    pub place: Option<TaskPlacementInput>,
+}
+
+/// Where a task goes in the board's order: right after `after`, or right
+/// before `before`; neither puts it first.
+#[derive(InputObject, Default)]
+#[graphql(name = "TaskPlacement")]
+pub struct TaskPlacementInput {
+    /// Right after this task (a ref of the same project); wins over `before`.
+    pub after: Option<String>,
+    /// Right before this task (a ref of the same project).
+    pub before: Option<String>,
 }
 
 /// The additions and removals of one set, refused beside its whole form
@@ -141,7 +157,8 @@ impl UpdateTaskInput {
             && i.due_date.is_undefined()
             && i.labels.is_none()
             && i.coworkers.is_none()
-            && [&i.add_labels, &i.remove_labels, &i.add_coworkers, &i.remove_coworkers].iter().all(|l| l.is_none());
+            && [&i.add_labels, &i.remove_labels, &i.add_coworkers, &i.remove_coworkers].iter().all(|l| l.is_none())
+            && i.place.is_none();
         if nothing {
             return Err(crate::graphql::error::coded(
                 "nothing to change",
@@ -177,6 +194,7 @@ impl UpdateTaskInput {
             remove_labels,
             add_coworkers,
             remove_coworkers,
+            place: i.place.map(|p| Placement { after: p.after, before: p.before }),
         })
     }
 }

@@ -20,6 +20,7 @@ use entity::{api_token, task, user, workspace};
 use super::rows::Table;
 use super::{ArchiveError, Counts, TABLES};
 use crate::store::input;
+use crate::store::task_writes::placement;
 
 /// Rows written per batch, and the most bytes of lines a batch holds (a
 /// batch of long pages is written sooner, so memory stays bounded).
@@ -433,6 +434,14 @@ impl Checked for entity::task::Model {
     fn check(&mut self) -> crate::store::Result<()> {
         number("number", self.number)?;
         number("revision", self.revision)?;
+        if self.board_rank == entity::task::UNRANKED {
+            self.board_rank = placement::new_task_rank(self.number);
+        } else if !(-placement::MAX_RANK..=placement::MAX_RANK).contains(&self.board_rank) {
+            return Err(crate::store::StoreError::bad_input(
+                format!("board_rank {} is outside the ranks the store keeps", self.board_rank),
+                format!("a rank is at most {} either way from 0", placement::MAX_RANK),
+            ));
+        }
         // A claim is a running agent's hold, not part of the board's record.
         (self.claim_session_id, self.claim_holder_id, self.claimed_at, self.claim_until) = (None, None, None, None);
         self.claim_ttl_seconds = None;

@@ -13,6 +13,7 @@ mod links;
 pub(crate) mod log;
 pub(crate) mod lookups;
 pub(crate) mod numbers;
+pub mod placement;
 pub(crate) mod rules;
 pub mod stale;
 
@@ -65,6 +66,8 @@ pub struct TaskChanges {
     pub remove_labels: Vec<String>,
     pub add_coworkers: Vec<String>,
     pub remove_coworkers: Vec<String>,
+    /// A new place in the board's order.
+    pub place: Option<placement::Placement>,
 }
 
 fn validate_description(description: &RichText) -> Result<String> {
@@ -81,11 +84,20 @@ pub(crate) async fn commit(txn: DatabaseTransaction, mut log: EventLog) -> Resul
     Ok(written)
 }
 
-/// Saves one task's change, files it, and commits.
-async fn save_and_commit(txn: DatabaseTransaction, change: RowChange, by: Actor) -> Result<(task::Model, u64)> {
+/// Saves one task's change, files it (and, apart, a move in the board's
+/// order, which does not move its revision), and commits.
+async fn save_and_commit(
+    txn: DatabaseTransaction,
+    change: RowChange,
+    by: Actor,
+    moved: Option<Change>,
+) -> Result<(task::Model, u64)> {
     let (task, changes) = change.write(&txn).await?;
     let mut log = EventLog::default();
     log.file(&task, by, changes);
+    if let Some(moved) = moved {
+        log.file_one(task.id, task.project_id, by, moved, None);
+    }
     let events = commit(txn, log).await?;
     Ok((task, events))
 }
@@ -142,6 +154,7 @@ pub async fn create_task(store: &Store, viewer: &Viewer, new: &NewTask) -> Resul
             completed_at: Set(status.category.is_closed().then_some(by.at)),
             deleted_at: Set(None),
             revision: Set(1),
+            board_rank: Set(placement::new_task_rank(number)),
             ..Default::default()
         }
         .insert(&txn)
@@ -229,12 +242,24 @@ pub async fn update_task(
         update.coworkers(&txn, viewer, changes).await?;
         update.labels(&txn, changes).await?;
         let TaskUpdate { mut change, by } = update;
-        if change.changes.is_empty() {
+        let moved = match &changes.place {
+            Some(place) => placement::place(&txn, &change.current, place).await?,
+            None => None,
+        };
+        if change.changes.is_empty() && moved.is_none() {
             txn.rollback().await?;
             return Ok((change.current, 0));
         }
-        change.touched(by.at);
-        save_and_commit(txn, change, by).await
+        // A move alone is no activity: the task keeps its place in the
+        // other orders, and its revision.
+        if !change.changes.is_empty() {
+            change.touched(by.at);
+        }
+        let moved = moved.map(|(rank, event)| {
+            change.row.board_rank = Set(rank);
+            event
+        });
+        save_and_commit(txn, change, by, moved).await
     })
     .await?;
     publish(store, events);
@@ -382,7 +407,7 @@ pub async fn delete_task(store: &Store, viewer: &Viewer, task_ref: &str) -> Resu
         let mut change = RowChange::of(current);
         change.tombstone(by.at);
         change.touched(by.at);
-        save_and_commit(txn, change, by).await
+        save_and_commit(txn, change, by, None).await
     })
     .await?;
     publish(store, events);
