@@ -34,9 +34,13 @@ use super::{Result, StoreError};
 
 /// The PostgreSQL channel writers notify.
 pub const CHANNEL: &str = "tasklens_task_events";
-/// How often SQLite's log is read; also PostgreSQL's fallback should a
+/// How often SQLite's log is read, once anyone subscribes: a write by
+/// another process (`tasklens mcp`, the CLI) reaches an open board within
+/// this, for one indexed read of the newest ids each time.
+const SQLITE_POLL: Duration = Duration::from_millis(25);
+/// How often PostgreSQL's log is read past a gap in the ids, and should a
 /// notification be lost with its connection.
-const POLL: Duration = Duration::from_millis(100);
+const GAP_POLL: Duration = Duration::from_millis(100);
 const PG_FALLBACK_POLL: Duration = Duration::from_secs(1);
 /// How long an id may stay missing before the watcher takes it as rolled
 /// back. Generous, because an event skipped here is skipped for good: a
@@ -128,9 +132,9 @@ impl Feed {
                         listener = pg_listener(&self.db, listen_failed).await;
                         listen_failed = listener.is_none();
                     }
-                    if gap_since.is_some() { POLL } else { PG_FALLBACK_POLL }
+                    if gap_since.is_some() { GAP_POLL } else { PG_FALLBACK_POLL }
                 }
-                _ => POLL,
+                _ => SQLITE_POLL,
             };
             tokio::select! {
                 _ = self.wake.notified() => {}
