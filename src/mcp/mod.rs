@@ -125,7 +125,14 @@ impl McpServer {
     /// Every tool `selection` offers, as listed: with its `outputSchema`
     /// when the selection asks for structured output.
     fn listed(&self, selection: &Selection) -> Vec<Tool> {
+        self.listed_named(selection, None)
+    }
+
+    /// The listing, or only the tool `only` in it: rmcp looks a tool's
+    /// schema up on every call from a client of the newest protocol.
+    fn listed_named(&self, selection: &Selection, only: Option<&str>) -> Vec<Tool> {
         let structured = selection.structured_output();
+        let named = |tool: &Tool| only.is_none_or(|name| tool.name == name);
         let with_schema = |tool: &Tool, schema: &Arc<rmcp::model::JsonObject>| {
             let mut tool = tool.clone();
             if structured {
@@ -133,8 +140,16 @@ impl McpServer {
             }
             tool
         };
-        let documents = self.offered(selection).into_iter().map(|t| with_schema(&t.tool, &t.output_schema));
-        let graphql = self.offered_graphql(selection).into_iter().map(|t| with_schema(&t.tool, &t.output_schema));
+        let documents = self
+            .offered(selection)
+            .into_iter()
+            .filter(|t| named(&t.tool))
+            .map(|t| with_schema(&t.tool, &t.output_schema));
+        let graphql = self
+            .offered_graphql(selection)
+            .into_iter()
+            .filter(|t| named(&t.tool))
+            .map(|t| with_schema(&t.tool, &t.output_schema));
         documents.chain(graphql).collect()
     }
 
@@ -318,7 +333,7 @@ impl ServerHandler for McpServer {
     }
 
     fn get_tool(&self, name: &str) -> Option<Tool> {
-        self.listed(self.tools.offered()).into_iter().find(|t| t.name == name)
+        self.listed_named(self.tools.offered(), Some(name)).pop()
     }
 
     async fn call_tool(

@@ -64,9 +64,20 @@ pub enum Form {
 /// A GraphQL result's object, as the executor returns it.
 type Object = IndexMap<Name, ConstValue>;
 
-/// A result's value as JSON, for what the conventions pass through.
+/// A result's value as JSON, for what the conventions pass through:
+/// converted where it is (`into_json` would take a copy, then go through
+/// serde), as every list item's fields are.
 fn json(value: &ConstValue) -> Value {
-    value.clone().into_json().unwrap_or(Value::Null)
+    match value {
+        ConstValue::Null => Value::Null,
+        ConstValue::Number(number) => Value::Number(number.clone()),
+        ConstValue::String(text) => Value::String(text.clone()),
+        ConstValue::Boolean(flag) => Value::Bool(*flag),
+        ConstValue::Enum(name) => Value::String(name.to_string()),
+        ConstValue::List(items) => Value::Array(items.iter().map(json).collect()),
+        ConstValue::Object(object) => Value::Object(object.iter().map(|(k, v)| (k.to_string(), json(v))).collect()),
+        ConstValue::Binary(_) => value.clone().into_json().unwrap_or(Value::Null),
+    }
 }
 
 /// `{items, next, total}` (or the table form) of `items`.
@@ -194,29 +205,54 @@ impl Shaper<'_> {
 
     fn object(&mut self, data: &Object, plan: &ObjectPlan, top: bool) -> Map<String, Value> {
         let mut out = Map::new();
-        // In the document's order (async-graphql does not always keep it).
-        let ordered = plan.fields.keys().filter_map(|key| data.get_key_value(key.as_str()));
-        let rest = data.iter().filter(|&(key, _)| !plan.fields.contains_key(&**key));
-        for (key, value) in ordered.chain(rest) {
-            let name = snake_case(key);
-            match plan.fields.get(&**key) {
-                Some(Shape::Object(inner)) if inner.kind == ObjectKind::Window => {
-                    self.window(&mut out, &name, value, inner, top);
-                }
-                Some(shape) => {
-                    let value = self.value(value, shape);
-                    let conditions = plan.conditions.get(&**key).map_or(&[][..], Vec::as_slice);
-                    let asked = !conditions.is_empty() && conditions.iter().all(|c| self.asked.contains(c));
-                    if asked && value == Value::Bool(false) {
-                        out.insert(name, value);
-                    } else {
-                        self.put(&mut out, name, value);
-                    }
-                }
-                None => self.put(&mut out, name, json(value)),
+        // In the document's order (async-graphql does not always keep it);
+        // one lookup per field, as this runs for every field of every item.
+        let mut planned = 0;
+        for (key, shape) in &plan.fields {
+            if let Some((key, value)) = data.get_key_value(key.as_str()) {
+                planned += 1;
+                self.field(&mut out, plan, key, value, Some(shape), top);
+            }
+        }
+        if planned < data.len() {
+            for (key, value) in data.iter().filter(|&(key, _)| !plan.fields.contains_key(&**key)) {
+                self.field(&mut out, plan, key, value, None, top);
             }
         }
         out
+    }
+
+    /// One field of an object, shaped by its plan (`None`: passed through).
+    fn field(
+        &mut self,
+        out: &mut Map<String, Value>,
+        plan: &ObjectPlan,
+        key: &str,
+        value: &ConstValue,
+        shape: Option<&Shape>,
+        top: bool,
+    ) {
+        let name = snake_case(key);
+        match shape {
+            Some(Shape::Object(inner)) if inner.kind == ObjectKind::Window => {
+                self.window(out, &name, value, inner, top);
+            }
+            Some(shape) => {
+                let value = self.value(value, shape);
+                let conditions = if plan.conditions.is_empty() {
+                    &[][..]
+                } else {
+                    plan.conditions.get(key).map_or(&[][..], Vec::as_slice)
+                };
+                let asked = !conditions.is_empty() && conditions.iter().all(|c| self.asked.contains(c));
+                if asked && value == Value::Bool(false) {
+                    out.insert(name, value);
+                } else {
+                    self.put(out, name, value);
+                }
+            }
+            None => self.put(out, name, json(value)),
+        }
     }
 
     fn put(&self, out: &mut Map<String, Value>, key: String, value: Value) {
@@ -301,14 +337,16 @@ impl Shaper<'_> {
     }
 
     fn connection(&mut self, data: &Object, plan: &ObjectPlan) -> (Vec<Item>, Option<String>, i64) {
-        let node_plan = match plan.fields.get("edges") {
-            Some(Shape::Object(edges)) => match edges.fields.get("node") {
-                Some(Shape::Object(node)) => Some(node.clone()),
-                _ => None,
-            },
+        let node = match plan.fields.get("edges") {
+            Some(Shape::Object(edges)) => edges.fields.get("node"),
             _ => None,
         };
-        let node_plan = node_plan.unwrap_or_else(|| ObjectPlan::new(ObjectKind::Plain));
+        // Empty maps: no allocation.
+        let plain = ObjectPlan::new(ObjectKind::Plain);
+        let node_plan = match node {
+            Some(Shape::Object(node)) => node,
+            _ => &plain,
+        };
         let edges = match data.get("edges") {
             Some(ConstValue::List(edges)) => edges.as_slice(),
             _ => &[],
@@ -318,7 +356,7 @@ impl Shaper<'_> {
             .map(|edge| {
                 let edge = as_object(edge);
                 let value = match edge.and_then(|e| e.get("node")) {
-                    Some(ConstValue::Object(node)) => Value::Object(self.item(node, &node_plan, false)),
+                    Some(ConstValue::Object(node)) => Value::Object(self.item(node, node_plan, false)),
                     _ => Value::Null,
                 };
                 let cursor = edge.and_then(|e| e.get("cursor")).and_then(as_str).unwrap_or_default().to_owned();
