@@ -75,6 +75,9 @@ fn fit_list(items: Vec<Item>, next: Option<String>, total: i64, cap: usize, form
     if utf16_len(&whole) <= cap {
         return Ok((whole, false));
     }
+    if form == Form::Object {
+        return cut_objects(&items, total, cap).map(|text| (text, true)).ok_or_else(|| one_item_too_large(cap));
+    }
     // The reply grows with every item kept: find the most that fit.
     let fits = |kept: usize| {
         let text = list_text(&items[..kept], Some(&items[kept - 1].cursor), total, true, form);
@@ -92,13 +95,40 @@ fn fit_list(items: Vec<Item>, next: Option<String>, total: i64, cap: usize, form
             None => high = mid - 1,
         }
     }
-    best.map(|text| (text, true)).ok_or_else(|| {
-        ToolError::new(
-            ErrorCode::ReplyTooLarge,
-            format!("one item alone is over the {cap}-character cap"),
-            "ask for fewer fields (`fields`, or the summary `view`), shorter excerpts, or a larger `max_chars`",
-        )
-    })
+    best.map(|text| (text, true)).ok_or_else(|| one_item_too_large(cap))
+}
+
+fn one_item_too_large(cap: usize) -> ToolError {
+    ToolError::new(
+        ErrorCode::ReplyTooLarge,
+        format!("one item alone is over the {cap}-character cap"),
+        "ask for fewer fields (`fields`, or the summary `view`), shorter excerpts, or a larger `max_chars`",
+    )
+}
+
+/// The object form cut at the most items that fit (never all of them),
+/// each item written once: the reply of the first `k` is their text, a
+/// comma between each two, and the envelope around them, whose `next` is
+/// the last kept item's cursor. The same text `list_text` writes.
+fn cut_objects(items: &[Item], total: i64, cap: usize) -> Option<String> {
+    const HEAD: &str = "{\"items\":[";
+    let texts: Vec<String> = items.iter().map(|item| encode(&item.value)).collect();
+    let tail = |cursor: &str| format!("],\"next\":{},\"total\":{total},\"truncated\":true}}", encode(&cursor.into()));
+    let mut body = 0;
+    let mut best = None;
+    for (kept, text) in texts.iter().enumerate().take(items.len().saturating_sub(1)) {
+        body += utf16_len(text) + usize::from(kept > 0);
+        if utf16_len(HEAD) + body + utf16_len(&tail(&items[kept].cursor)) <= cap {
+            best = Some(kept + 1);
+        } else if utf16_len(HEAD) + body > cap {
+            break;
+        }
+    }
+    let kept = best?;
+    let mut reply = String::from(HEAD);
+    reply.push_str(&texts[..kept].join(","));
+    reply.push_str(&tail(&items[kept - 1].cursor));
+    Some(reply)
 }
 
 /// Room a narrowed text leaves for the marks it gains (`_truncated`,
@@ -241,6 +271,35 @@ mod tests {
         assert!(utf16_len(&text) <= 1_000 && reply["truncated"] == true);
         let kept = reply["rows"].as_array().unwrap().len();
         assert_eq!(reply["next"], format!("c{}", kept - 1));
+    }
+
+    #[test]
+    fn the_object_cut_is_the_text_list_text_writes_with_the_most_items_that_fit() {
+        // Escapes, characters of two UTF-16 units, cursors of every length.
+        let odd = (0..12)
+            .map(|i| Item {
+                cursor: format!("c{}", "é".repeat(12 - i)), value: json!({"title": "🚀\"".repeat(i + 1)})
+            })
+            .collect();
+        let lists = [items(50, 100), items(7, 3), items(20, 40), odd];
+        for list in lists {
+            for cap in (60..3_000).step_by(37) {
+                let Some(text) = cut_objects(&list, 99, cap) else {
+                    // Not even one item fits with its envelope.
+                    let one = list_text(&list[..1], Some(&list[0].cursor), 99, true, Form::Object);
+                    assert!(utf16_len(&one) > cap, "{cap}");
+                    continue;
+                };
+                let kept = serde_json::from_str::<Value>(&text).unwrap()["items"].as_array().unwrap().len();
+                assert!(kept < list.len());
+                assert_eq!(text, list_text(&list[..kept], Some(&list[kept - 1].cursor), 99, true, Form::Object));
+                assert!(utf16_len(&text) <= cap, "{cap}");
+                if kept + 1 < list.len() {
+                    let more = list_text(&list[..=kept], Some(&list[kept].cursor), 99, true, Form::Object);
+                    assert!(utf16_len(&more) > cap, "one more would not fit at {cap}");
+                }
+            }
+        }
     }
 
     #[test]
