@@ -15,6 +15,7 @@ use super::error::ErrorCode;
 use super::introspection::IntrospectionSizes;
 use super::limits::{DocumentError, check_document, check_text, check_variables, with_code};
 use crate::config::Limits;
+use crate::store::Viewer;
 
 #[derive(Clone)]
 pub struct Gateway {
@@ -196,6 +197,15 @@ impl Executor for Gateway {
                 return stream::once(async move { refused }).boxed();
             }
         };
+        // Loaders of its own for each operation of a connection: cached
+        // reads live as long as one operation, never from one to the next.
+        let viewer = session_data
+            .as_ref()
+            .and_then(|data| data.get(&std::any::TypeId::of::<Viewer>()))
+            .and_then(|viewer| viewer.downcast_ref::<Viewer>());
+        if let Some(viewer) = viewer {
+            request = request.data(super::Loaders::new(self.store.clone(), viewer.clone()));
+        }
         let responses = Executor::execute_stream(&self.schema, request, session_data).map(coded);
         if ty == OperationType::Subscription {
             // Counted once, by its first answer: an event, or the error

@@ -23,12 +23,32 @@ pub struct Batch {
 
 /// The loaders of one request. Each key is read once per request: a page
 /// resolver loads the relations its selection needs for all its rows in one
-/// batch, and the items then read from the cache.
-pub struct Loaders(pub DataLoader<Batch, HashMapCache>);
+/// batch, and the items then read from the cache. A subscription keeps its
+/// loaders for its whole life and forgets what they read at each event.
+#[derive(Clone)]
+pub struct Loaders(pub Arc<DataLoader<Batch, HashMapCache>>);
 
 impl Loaders {
     pub fn new(store: Store, viewer: Viewer) -> Self {
-        Self(DataLoader::with_cache(Batch { store, viewer }, tokio::spawn, HashMapCache::default()))
+        Self(Arc::new(DataLoader::with_cache(Batch { store, viewer }, tokio::spawn, HashMapCache::default())))
+    }
+
+    /// Forgets every record read so far: the next read of each is fresh.
+    pub fn forget(&self) {
+        let loader = &self.0;
+        loader.clear::<UserKey>();
+        loader.clear::<WorkspaceKey>();
+        loader.clear::<ProjectKey>();
+        loader.clear::<StatusKey>();
+        loader.clear::<TaskKey>();
+        loader.clear::<DescriptionKey>();
+        loader.clear::<StatusesOf>();
+        loader.clear::<LabelsOf>();
+        loader.clear::<TaskLabelsOf>();
+        loader.clear::<CoworkersOf>();
+        loader.clear::<CommentCountOf>();
+        loader.clear::<OpenTaskCountOf>();
+        loader.clear::<AgentSessionKey>();
     }
 
     /// Loads `ids` (as keys made by `key`) in one statement, now, and puts

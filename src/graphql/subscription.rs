@@ -27,6 +27,7 @@ impl SubscriptionRoot {
     ) -> async_graphql::Result<impl Stream<Item = TaskEvent> + use<>> {
         let store = store(ctx);
         let viewer = viewer(ctx)?;
+        let loaders = super::loaders(ctx)?.clone();
         let after = after.as_deref().map(feed::parse_cursor).transpose().gql()?;
         let found = projects::by_key(store, viewer, &project).await.gql()?;
         let project_id = found
@@ -44,6 +45,9 @@ impl SubscriptionRoot {
         Ok(events
             .map(move |event| {
                 let _open = &open;
+                // Each event is resolved as the task is now, not as this
+                // subscription's first event read it.
+                loaders.forget();
                 TaskEvent(event)
             })
             .take_until(access_lost(store.clone(), viewer.clone(), project, ACCESS_CHECK)))

@@ -85,7 +85,6 @@ pub async fn graphql_ws(
             };
             authenticated.send_replace(Some(Held { token_id: viewer.token_id, expires_at: viewer.expires_at }));
             let mut data = Data::default();
-            data.insert(graphql::Loaders::new(init_app.store.clone(), viewer.clone()));
             data.insert(viewer);
             Ok(data)
         };

@@ -194,8 +194,54 @@ async fn a_read_and_a_subscription_from_its_last_event_cursor_miss_nothing(backe
     assert_eq!(cursor_of().await, event["cursor"], "the cursor of the latest change");
 }
 
+/// Each event, and each operation of one connection, reads the task as it
+/// is then: nothing read for an earlier one is handed out again.
+async fn every_event_and_operation_reads_the_task_afresh(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let t = &s.alice_token;
+    app.ok(t, "mutation { createTask(input: {project: \"WEB\", title: \"First\"}) { ref } }", json!({})).await;
+    let cursor =
+        app.ok(t, "{ project(key: \"WEB\") { lastEventCursor } }", json!({})).await["project"]["lastEventCursor"]
+            .clone();
+    let mut socket = connect(&app, t).await;
+    let query = "subscription($after: String) { taskEvents(project: \"WEB\", after: $after) { newValue task { title labels { name } } } }";
+    let subscribe =
+        json!({"id": "1", "type": "subscribe", "payload": {"query": query, "variables": {"after": cursor}}});
+    socket.send(Message::text(subscribe.to_string())).await.expect("subscribe");
+    let rename = "mutation($t: String!) { updateTask(ref: \"WEB-1\", input: {title: $t}) { ref } }";
+    for title in ["Second", "Third"] {
+        app.ok(t, rename, json!({"t": title})).await;
+        let event = next_json(&mut socket).await;
+        assert_eq!(event["payload"]["data"]["taskEvents"]["newValue"], title, "{event}");
+        assert_eq!(event["payload"]["data"]["taskEvents"]["task"]["title"], title, "the task as it is now: {event}");
+    }
+    // Two reads over the same connection, a write between them.
+    let read =
+        |id: &str| json!({"id": id, "type": "subscribe", "payload": {"query": "{ task(ref: \"WEB-1\") { title } }"}});
+    socket.send(Message::text(read("2").to_string())).await.expect("read");
+    let mut seen = Vec::new();
+    while seen.is_empty() {
+        let message = next_json(&mut socket).await;
+        if message["id"] == "2" && message["type"] == "next" {
+            seen.push(message["payload"]["data"]["task"]["title"].clone());
+        }
+    }
+    app.ok(t, rename, json!({"t": "Fourth"})).await;
+    socket.send(Message::text(read("3").to_string())).await.expect("read");
+    loop {
+        let message = next_json(&mut socket).await;
+        if message["id"] == "3" && message["type"] == "next" {
+            seen.push(message["payload"]["data"]["task"]["title"].clone());
+            break;
+        }
+    }
+    assert_eq!(seen, [json!("Third"), json!("Fourth")]);
+}
+
 on_both_backends!(
     subscribers_receive_the_projects_events,
     subscribing_to_an_unseen_project_is_not_found,
     a_read_and_a_subscription_from_its_last_event_cursor_miss_nothing,
+    every_event_and_operation_reads_the_task_afresh,
 );
