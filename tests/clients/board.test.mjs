@@ -14,10 +14,16 @@
 // (through `tasklens mcp`) arrive live, resume after a dropped socket, see
 // a read-only and a revoked token, sign out; quick create in a column,
 // sub-tasks on a task page, a list sorted by its headings and changed in
-// bulk, initials, priority icons and relative dates, the assignee menu
-// (`a`) and the palette's actions on the focused task; axe-core checks
-// every page, and the budgets (initial JavaScript, a board of 200 cards)
-// are printed.
+// bulk, initials, priority icons and relative dates, the assignee and
+// priority menus (`a`, `p`) and the palette's actions on the focused task;
+// saved views; member menus searched on the server in a project of 110
+// members; the board's manual order (a card dropped between two others
+// stays there, for everyone; Alt+arrows; another's move shows live); an
+// agent's write over MCP moving its one card on an open board within
+// 100 ms of its reply (printed), and a burst of writes made elsewhere
+// leaving every column as a fresh read has it; axe-core checks every
+// page, and the budgets (initial JavaScript, a board of 200 cards) are
+// printed.
 
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -28,6 +34,7 @@ import { createRequire } from 'node:module';
 import { chromium } from 'playwright-core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 const BASE = process.env.TASKLENS_URL;
 const TOKEN = process.env.TASKLENS_TOKEN;
@@ -36,6 +43,8 @@ const DATABASE_URL = process.env.TASKLENS_DATABASE_URL;
 const EXECUTABLE = process.env.CHROMIUM || '/usr/bin/chromium';
 const STEP = 20_000;
 const LIVE_WITHIN = 2_000;
+/** An agent's write over MCP shows on an open board within this of its reply. */
+const LIVE_CARD_WITHIN = 100;
 const JS_BUDGET = 250 * 1024;
 const BOARD_BUDGET_MS = 1_000;
 
@@ -195,7 +204,47 @@ async function mcpClient(token) {
   return client;
 }
 
+/** An agent on the server's own MCP endpoint (streamable HTTP), as `claude mcp add --transport http` connects. */
+async function mcpHttpClient(token) {
+  const transport = new StreamableHTTPClientTransport(new URL(`${BASE}/mcp`), {
+    requestInit: { headers: { authorization: `Bearer ${token}` } },
+  });
+  const client = new Client({ name: 'board-test-http', version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
 const cards = (page) => page.locator('article.card');
+
+/** The refs of a column's cards, top to bottom. */
+const columnRefs = (page, status) =>
+  page.locator(`.column[data-status="${status}"] article.card`).evaluateAll((all) => all.map((c) => c.dataset.ref));
+
+/** The refs of a project's tasks of one status in the board's order, as the API gives them. */
+async function boardOrder(project, status) {
+  const { tasks } = await gql('query($f: TaskFilter!) { tasks(filter: $f, order: BOARD, first: 100) { nodes { ref } } }', {
+    f: { project, status },
+  });
+  return tasks.nodes.map((n) => n.ref);
+}
+
+/** Reads until `read` gives `want` (the page shows a move before the
+ * server has answered it), at most 5 s, then checks it. */
+async function settles(read, want, message) {
+  let got;
+  for (let i = 0; i < 50; i += 1) {
+    got = await read();
+    if (JSON.stringify(got) === JSON.stringify(want)) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  assert.deepEqual(got, want, message);
+}
+
+/** A task's change-log events of one field. */
+async function eventsOf(ref, field) {
+  const { task } = await gql('query($r: String!) { task(ref: $r) { events(first: 200) { nodes { field newValue } } } }', { r: ref });
+  return task.events.nodes.filter((e) => e.field === field);
+}
 
 /** The page background's relative brightness, 0 (black) to 1 (white). */
 const backgroundLuminance = (page) =>
@@ -388,6 +437,8 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     const titles = await cards(page).locator('.card-title').allInnerTexts();
     assert.ok(titles.every((x) => x.includes('Late card')), `only matching cards: ${titles}`);
     await page.getByRole('button', { name: 'Clear filters' }).click();
+    // Every column back (the text filter settles after a pause): nothing moves under the next drag.
+    await page.waitForFunction(() => document.querySelectorAll('article.card').length >= 200);
     await accessible(page, 'board');
   });
 
@@ -409,8 +460,9 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
       await drag();
       await landed.waitFor();
     }
-    const { task } = await gql('query($ref: String!) { task(ref: $ref) { status { key } } }', { ref });
-    assert.equal(task.status.key, to, 'dragged: the API holds the new status');
+    // The card lands at once; the write it asked for follows.
+    const statusOf = async () => (await gql('query($ref: String!) { task(ref: $ref) { status { key } } }', { ref })).task.status.key;
+    await settles(statusOf, to, 'dragged: the API holds the new status');
 
     // The same from the keyboard, with the card's status menu: arrow keys
     // browse the options and move nothing; Enter commits.
@@ -596,7 +648,8 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
       await page.waitForTimeout(500);
       assert.ok(await search.evaluate((s) => s === document.activeElement), 'focus stays in the field the person went to');
     } finally {
-      await page.unroute('**/graphql', slow);
+      // Reads still held back go on before the next test.
+      await page.unrouteAll({ behavior: 'wait' });
     }
   });
 
@@ -653,6 +706,111 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await page.waitForTimeout(300);
     assert.equal(await column.locator('article.card', { hasText: 'never made' }).count(), 0);
     await accessible(page, 'board with quick create');
+  });
+
+  await t.test("manual order: a card dropped between two others stays there, for everyone; Alt+arrows move it; another's move shows live", async () => {
+    const { workspaces } = await gql('{ workspaces(first: 1) { nodes { key } } }');
+    const key = randomKey('MO');
+    await gql('mutation($input: CreateProjectInput!) { createProject(input: $input) { key } }', {
+      input: { workspace: workspaces.nodes[0].key, key, name: `Manual order ${key}` },
+    });
+    const { project } = await gql('query($k: String!) { project(key: $k) { statuses { key name } } }', { k: key });
+    const [todo, doing] = project.statuses.map((s) => s.key);
+    const made = {};
+    for (const [name, status] of [['one', todo], ['two', todo], ['three', todo], ['four', todo], ['ua', doing], ['ub', doing]]) {
+      const { createTask } = await gql('mutation($i: CreateTaskInput!) { createTask(input: $i) { ref } }', {
+        i: { project: key, title: `Card ${name}`, status },
+      });
+      made[name] = createTask.ref;
+    }
+    // New tasks on top: the board's own order, its default (nothing in the address).
+    await page.goto(`${BASE}/#/p/${key}`);
+    await page.locator(`.column[data-status="${todo}"] article.card`).nth(3).waitFor();
+    assert.equal(await page.getByLabel('Order').inputValue(), 'BOARD', 'the board order is the default');
+    assert.deepEqual(await columnRefs(page, todo), [made.four, made.three, made.two, made.one]);
+
+    // Dragged from the bottom onto the upper half of the second card: between the first two.
+    const drag = async (ref, onto, status) => {
+      const card = page.locator(`article.card[data-ref="${ref}"]`);
+      const target = page.locator(`.column[data-status="${status}"] article.card[data-ref="${onto}"]`);
+      await card.dragTo(target, { sourcePosition: { x: 4, y: 4 }, targetPosition: { x: 40, y: 3 } });
+    };
+    await drag(made.one, made.three, todo);
+    const expected = [made.four, made.one, made.three, made.two];
+    await page.waitForFunction(
+      ([status, want]) => JSON.stringify([...document.querySelectorAll(`.column[data-status="${status}"] article.card`)].map((c) => c.dataset.ref)) === JSON.stringify(want),
+      [todo, expected],
+    );
+    await settles(() => boardOrder(key, todo), expected, 'the API holds the place it was dropped in');
+    const [placed] = await eventsOf(made.one, 'position');
+    assert.equal(placed?.newValue, `after ${made.four}`, 'one position event: right after the card above it');
+
+    // Into another column, between its two cards: status and place together.
+    await drag(made.two, made.ua, doing);
+    const doingOrder = [made.ub, made.two, made.ua];
+    await page.waitForFunction(
+      ([status, want]) => JSON.stringify([...document.querySelectorAll(`.column[data-status="${status}"] article.card`)].map((c) => c.dataset.ref)) === JSON.stringify(want),
+      [doing, doingOrder],
+    );
+    await settles(() => boardOrder(key, doing), doingOrder, 'moved to the other status, between the two');
+
+    // A reload, and another person's browser, show the same order.
+    await page.reload();
+    await page.locator(`.column[data-status="${doing}"] article.card`).nth(2).waitFor();
+    assert.deepEqual(await columnRefs(page, todo), [made.four, made.one, made.three]);
+    assert.deepEqual(await columnRefs(page, doing), doingOrder);
+    const someone = await newPage();
+    await signInByLink(someone, TOKEN, 'demo');
+    await someone.goto(`${BASE}/#/p/${key}`);
+    await someone.locator(`.column[data-status="${doing}"] article.card`).nth(2).waitFor();
+    assert.deepEqual(await columnRefs(someone, todo), [made.four, made.one, made.three], 'the same order in another browser');
+    assert.deepEqual(await columnRefs(someone, doing), doingOrder);
+    await someone.locator('.live-live').waitFor();
+
+    // By keyboard: Alt+↑ takes the focused card past the one above it; focus stays on it.
+    await page.locator(`article.card[data-ref="${made.three}"] a.card-title`).focus();
+    await page.keyboard.press('Alt+ArrowUp');
+    const keyed = [made.four, made.three, made.one];
+    await page.waitForFunction(
+      ([status, want]) => JSON.stringify([...document.querySelectorAll(`.column[data-status="${status}"] article.card`)].map((c) => c.dataset.ref)) === JSON.stringify(want),
+      [todo, keyed],
+    );
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('[data-ref]')?.dataset.ref), made.three, 'focus stays on the card');
+    await page.keyboard.press('Alt+ArrowDown');
+    await page.keyboard.press('Alt+ArrowDown');
+    const down = [made.four, made.one, made.three];
+    await page.waitForFunction(
+      ([status, want]) => JSON.stringify([...document.querySelectorAll(`.column[data-status="${status}"] article.card`)].map((c) => c.dataset.ref)) === JSON.stringify(want),
+      [todo, down],
+    );
+    await settles(() => boardOrder(key, todo), down, 'moved by keyboard');
+    await page.waitForTimeout(300);
+    assert.deepEqual(await boardOrder(key, todo), down, 'at the bottom a further Alt+↓ does nothing');
+
+    // The other browser saw each move as it happened, without a reload.
+    await someone.waitForFunction(
+      ([status, want]) => JSON.stringify([...document.querySelectorAll(`.column[data-status="${status}"] article.card`)].map((c) => c.dataset.ref)) === JSON.stringify(want),
+      [todo, down],
+    );
+    // And a move made elsewhere (the API) shows on both open boards.
+    await gql('mutation($r: String!, $a: String!) { updateTask(ref: $r, input: { place: { after: $a } }) { ref } }', { r: made.four, a: made.three });
+    const elsewhere = [made.one, made.three, made.four];
+    for (const tab of [page, someone])
+      await tab.waitForFunction(
+        ([status, want]) => JSON.stringify([...document.querySelectorAll(`.column[data-status="${status}"] article.card`)].map((c) => c.dataset.ref)) === JSON.stringify(want),
+        [todo, elsewhere],
+      );
+    await someone.context().close();
+
+    // Another order is still a choice, in the address.
+    await page.getByLabel('Order').selectOption('REF');
+    await page.waitForURL((url) => url.hash.includes('order=ref'));
+    await page.waitForFunction((status) => document.querySelector(`.column[data-status="${status}"] article.card`) !== null, todo);
+    assert.deepEqual(await columnRefs(page, todo), [made.one, made.three, made.four], 'by number');
+
+    // The timeline says it in words.
+    await page.goto(`${BASE}/#/t/${made.one}`);
+    await page.locator('.timeline', { hasText: 'moved it on the board' }).waitFor();
   });
 
   await t.test('the command palette (Ctrl+K) goes to a task by ref or words, a project, a wiki page; Esc gives focus back', async () => {
@@ -822,6 +980,93 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await tab.context().close();
   });
 
+  await t.test('saved views: the view in the address saved under a name, listed mine or shared, opened after a reload, deleted', async () => {
+    // Someone else's view, shared with the project: listed, marked as theirs, not deletable here.
+    const sharer = newUser('View Sharer');
+    await gql('mutation($p: String!, $u: String!) { addProjectMember(project: $p, username: $u) { role } }', { p: big.key, u: sharer.username });
+    await gql('mutation($i: SaveViewInput!) { saveView(input: $i) { id } }', { i: { project: big.key, name: 'Overdue, shared', query: 'due=overdue', shared: true } }, sharer.token);
+    await gql('mutation($i: SaveViewInput!) { saveView(input: $i) { id } }', { i: { project: big.key, name: 'Sharer private', query: 'label=x' } }, sharer.token);
+
+    await page.goto(`${BASE}/#/p/${big.key}?q=Late+card&order=due`);
+    await page.waitForFunction(() => document.querySelectorAll('article.card').length === 10);
+    const open = page.getByRole('button', { name: 'Saved views' });
+    await open.click();
+    const panel = page.getByRole('region', { name: `Saved views of ${big.key}` });
+    await panel.getByRole('link', { name: 'Overdue, shared' }).waitFor();
+    assert.equal(await panel.getByRole('link', { name: 'Sharer private' }).count(), 0, "another's own view is not seen");
+    assert.match(await panel.locator('li', { hasText: 'Overdue, shared' }).innerText(), /shared by View Sharer/);
+    assert.equal(await panel.getByRole('button', { name: /^Delete the view Overdue/ }).count(), 0, 'not mine to delete');
+    await panel.getByLabel('Save this view as').fill('Late ones');
+    await panel.getByRole('button', { name: 'Save view' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Saved “Late ones”.' }).waitFor();
+    const mine = panel.locator('li', { hasText: 'Late ones' });
+    await mine.waitFor();
+    assert.match(await mine.innerText(), /only me/);
+    assert.equal(await mine.getByRole('link').getAttribute('aria-current'), 'true', 'the view shown is marked');
+    await accessible(page, 'saved views panel');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await accessible(page, 'saved views panel, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    const { savedViews } = await gql('query($p: String!) { savedViews(project: $p) { nodes { name query shared mine } } }', { p: big.key });
+    assert.deepEqual(
+      savedViews.nodes.find((v) => v.name === 'Late ones'),
+      { name: 'Late ones', query: 'q=Late+card&order=due', shared: false, mine: true },
+      'stored on the server with the address query',
+    );
+
+    // Escape closes it and gives focus back to its button.
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'detached' });
+    assert.ok(await open.evaluate((b) => b === document.activeElement), 'focus back on "Saved views"');
+
+    // After a reload and with the filters cleared, the view is opened from the list by keyboard.
+    await page.reload();
+    await cards(page).first().waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await page.waitForURL((url) => url.hash === `#/p/${big.key}?order=due`);
+    await page.getByLabel('Order').selectOption('BOARD');
+    await page.waitForURL((url) => url.hash === `#/p/${big.key}`);
+    await page.waitForFunction(() => document.querySelectorAll('article.card').length > 10);
+    await open.focus();
+    await page.keyboard.press('Enter');
+    const link = panel.getByRole('link', { name: 'Late ones' });
+    await link.waitFor();
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.hash === `#/p/${big.key}?q=Late+card&order=due`);
+    await page.waitForFunction(() => document.querySelectorAll('article.card').length === 10);
+    assert.equal(await page.getByLabel('Text').inputValue(), 'Late card', 'its filters are applied');
+    assert.equal(await page.getByLabel('Order').inputValue(), 'DUE', 'and its order');
+    await panel.waitFor({ state: 'detached' });
+
+    // On the list, the same view opens as a list; a shared one too.
+    await page.goto(`${BASE}/#/p/${big.key}/list`);
+    await page.locator('article.row').first().waitFor();
+    await open.click();
+    await panel.getByRole('link', { name: 'Overdue, shared' }).click();
+    await page.waitForURL((url) => url.hash === `#/p/${big.key}/list?due=overdue`);
+    assert.equal(await page.getByRole('button', { name: 'Overdue' }).getAttribute('aria-pressed'), 'true');
+
+    // On a phone the panel fits the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open.click();
+    await panel.getByRole('link', { name: 'Late ones' }).waitFor();
+    const box = await panel.boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 390, `the panel fits: ${JSON.stringify(box)}`);
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 390, 'no sideways scroll');
+
+    // Deleted: gone from the list and from the server.
+    await panel.getByRole('button', { name: 'Delete the view Late ones' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Deleted “Late ones”.' }).waitFor();
+    await panel.getByRole('link', { name: 'Late ones' }).waitFor({ state: 'detached' });
+    const { savedViews: left } = await gql('query($p: String!) { savedViews(project: $p) { nodes { name } } }', { p: big.key });
+    assert.deepEqual(left.nodes.map((v) => v.name), ['Overdue, shared']);
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1500, height: 1000 });
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    await cards(page).first().waitFor();
+  });
+
   await t.test('the list: headings sort into the address, rows are selected and changed together, each failure named', async () => {
     const word = randomKey('kiwi').toLowerCase();
     const made = [];
@@ -940,8 +1185,10 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
       `"${expected}"`,
       'the initials are drawn',
     );
-    assert.equal(await soonCard.getByRole('img', { name: 'High priority' }).count(), 1);
-    assert.equal(await lateCard.getByRole('img', { name: 'Urgent priority' }).count(), 1);
+    // A token that may write: the priority icon is the card's priority button, named with its word.
+    await soonCard.getByRole('button', { name: /^Priority of [A-Z]+-\d+: high$/ }).waitFor();
+    await lateCard.getByRole('button', { name: /^Priority of [A-Z]+-\d+: urgent$/ }).waitFor();
+    assert.equal(await soonCard.locator('.priority-menu svg.priority-icon').count(), 1, 'the icon is drawn');
     await lateCard.getByRole('button', { name: /^Assignee of [A-Z]+-\d+: unassigned$/ }).waitFor();
     assert.equal(await page.locator('article.card img').count(), 0, 'no image is loaded for a person');
     await accessible(page, 'cards with faces, icons and dates');
@@ -1034,6 +1281,146 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await palette.waitFor({ state: 'detached' });
     assert.equal((await read(r1)).assignee?.username, viewer.username);
     await page.waitForFunction(() => document.querySelector('.task-side .side-menu button')?.getAttribute('aria-label')?.startsWith('Status'));
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    await cards(page).first().waitFor();
+  });
+
+  await t.test("p opens the focused card's priority menu: arrows browse, Enter commits once; the palette sets a priority", async () => {
+    const read = (r) => gql('query($r: String!) { task(ref: $r) { revision priority } }', { r }).then((d) => d.task);
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    const column = page.locator(`.column[data-status="${big.statuses[0]}"]`);
+    await column.locator('article.card').nth(3).waitFor();
+    const r = await column.locator('article.card').nth(2).getAttribute('data-ref');
+    const before = await read(r);
+    assert.equal(before.priority, 'NONE');
+    const priorityEvents = (await eventsOf(r, 'priority')).length;
+
+    // Keyboard only: the card's link, `p`, arrows, Enter.
+    await column.locator(`[data-ref="${r}"] a.card-title`).focus();
+    await page.keyboard.press('p');
+    const list = page.getByRole('listbox', { name: `Priority of ${r}` });
+    await list.waitFor();
+    assert.equal(await list.getByRole('option', { selected: true }).innerText(), 'No priority', 'the current one is marked');
+    for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowUp']) await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+    assert.equal((await read(r)).revision, before.revision, 'browsing the priorities writes nothing');
+    await page.keyboard.press('Enter');
+    await list.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Priority of ${r}: medium` }).waitFor();
+    const after = await read(r);
+    assert.equal(after.priority, 'MEDIUM', 'Enter committed the priority chosen');
+    assert.equal(after.revision, before.revision + 1, 'one write');
+    const logged = await eventsOf(r, 'priority');
+    assert.equal(logged.length, priorityEvents + 1, 'one priority change in the change log');
+    assert.equal(logged.at(-1).newValue, 'medium');
+    await page.waitForFunction((ref) => document.activeElement?.matches(`[data-ref="${ref}"] .priority-menu > button`), r);
+    // Escape closes it with nothing changed.
+    await page.keyboard.press('p');
+    await list.waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Escape');
+    await list.waitFor({ state: 'detached' });
+    assert.equal((await read(r)).revision, after.revision, 'Escape wrote nothing');
+
+    // Listed in the shortcuts.
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    assert.match(await help.innerText(), /p\s+The focused task's priority menu/);
+    assert.match(await help.innerText(), /Alt ↑.*Alt ↓\s+Move the focused card up or down its column/);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+
+    // The palette, opened on the focused card, sets it too.
+    await column.locator(`[data-ref="${r}"] a.card-title`).focus();
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('dialog', { name: 'Command palette' });
+    await palette.getByRole('combobox').fill('priority urgent');
+    const urgent = palette.getByRole('option', { name: `Action Set ${r} to priority urgent` });
+    await urgent.waitFor();
+    await settled(palette);
+    while ((await urgent.getAttribute('aria-selected')) !== 'true') await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await palette.waitFor({ state: 'detached' });
+    assert.equal((await read(r)).priority, 'URGENT', 'set by the palette');
+    await page.getByRole('button', { name: `Priority of ${r}: urgent` }).waitFor();
+    await accessible(page, 'board with priority menus');
+  });
+
+  await t.test('member menus search the server as one types: a member past the first 100 is found and assigned', async () => {
+    const { workspaces } = await gql('{ workspaces(first: 1) { nodes { key } } }');
+    const key = randomKey('MM');
+    await gql('mutation($input: CreateProjectInput!) { createProject(input: $input) { key } }', {
+      input: { workspace: workspaces.nodes[0].key, key, name: `Many members ${key}` },
+    });
+    // 110 people: every one a "Crowd" member; the 105th, added last but
+    // five, is the one to find.
+    const tag = randomKey('').toLowerCase();
+    const people = Array.from({ length: 110 }, (_, i) => ({
+      username: `crowd-${tag}-${String(i).padStart(3, '0')}`,
+      displayName: i === 104 ? `Quentin Crowd Quokka ${tag}` : `Crowd Person ${i}`,
+    }));
+    for (const p of people) cli('user', 'create', '--username', p.username, '--display-name', p.displayName);
+    for (let i = 0; i < people.length; i += 20) {
+      const adds = people
+        .slice(i, i + 20)
+        .map((p, j) => `m${j}: addProjectMember(project: ${JSON.stringify(key)}, username: ${JSON.stringify(p.username)}) { role }`);
+      await gql(`mutation { ${adds.join(' ')} }`);
+    }
+    const quokka = people[104];
+    const { project } = await gql('query($k: String!) { project(key: $k) { members(first: 100) { totalCount nodes { user { username } } } } }', { k: key });
+    assert.equal(project.members.totalCount, 111, 'the creator and 110 more');
+    assert.ok(!project.members.nodes.some((m) => m.user.username === quokka.username), 'past the first 100');
+    const { createTask } = await gql('mutation($p: String!) { createTask(input: { project: $p, title: "Needs a quokka" }) { ref } }', { p: key });
+    const r = createTask.ref;
+
+    await page.goto(`${BASE}/#/p/${key}`);
+    const card = page.locator(`article.card[data-ref="${r}"]`);
+    await card.waitFor();
+    await card.locator('a.card-title').focus();
+    await page.keyboard.press('a');
+    const search = page.getByRole('combobox', { name: 'Find a member by name' });
+    await search.waitFor();
+    assert.ok(await search.evaluate((field) => field === document.activeElement), 'the search field has focus');
+    const list = page.getByRole('listbox', { name: `Assignee of ${r}` });
+    // Nothing typed: the first page, and a hint that more match.
+    await list.getByRole('option', { name: 'Nobody' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'More match: keep typing' }).waitFor();
+    assert.ok((await list.getByRole('option').count()) <= 21, 'a small page, not every member');
+    // A word many hold: still more than a page.
+    await page.keyboard.type('crowd');
+    await page.getByRole('status').filter({ hasText: 'More match: keep typing' }).waitFor();
+    // Any case, every word: the one member.
+    await page.keyboard.type(` QUOKKA ${tag.toUpperCase()}`);
+    const option = list.getByRole('option', { name: `${quokka.displayName} (@${quokka.username})` });
+    await option.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('.pick-search [role="option"]').length === 1);
+    assert.equal(await page.getByRole('status').filter({ hasText: 'More match' }).count(), 0, 'no hint once all are shown');
+    await accessible(page, 'assignee search');
+    await page.keyboard.press('Enter');
+    await list.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Assignee of ${r}: ${quokka.displayName} (@${quokka.username})` }).waitFor();
+    const { task } = await gql('query($r: String!) { task(ref: $r) { assignee { username } } }', { r });
+    assert.equal(task.assignee?.username, quokka.username, 'assigned');
+
+    // The filter's assignee searches too (the form behind "Filters" on a phone).
+    await page.getByRole('button', { name: /^Assignee: anyone/ }).click();
+    await page.keyboard.type(`quokka ${tag}`);
+    await page.getByRole('option', { name: `${quokka.displayName} (@${quokka.username})` }).click();
+    await page.waitForURL((url) => url.hash.includes(`assignee=${quokka.username}`));
+    await page.getByRole('button', { name: `Assignee: ${quokka.displayName} (@${quokka.username})` }).waitFor();
+    await card.waitFor();
+
+    // The task page's coworker menu: found the same way, then added.
+    await page.goto(`${BASE}/#/t/${r}`);
+    const side = page.getByRole('complementary', { name: 'Properties' });
+    await side.getByRole('button', { name: /^Add a coworker/ }).click();
+    await page.keyboard.type('crowd person 107');
+    await page.getByRole('option', { name: 'Crowd Person 107' }).click();
+    await side.getByRole('button', { name: 'Add', exact: true }).click();
+    await side.getByText('Coworkers saved').waitFor();
+    const { task: coworked } = await gql('query($r: String!) { task(ref: $r) { coworkers { username } } }', { r });
+    assert.deepEqual(coworked.coworkers.map((c) => c.username), [people[107].username]);
     await page.goto(`${BASE}/#/p/${big.key}`);
     await cards(page).first().waitFor();
   });
@@ -1371,6 +1758,177 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     assert.equal(Number(await live.getAttribute('data-events')), before + 1, 'the missed change once, nothing doubled');
   });
 
+  await t.test('live without re-reading: an MCP write shows on an open board within 100 ms of its reply, in place', async () => {
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    const column = page.locator(`.column[data-status="${big.statuses[0]}"]`);
+    await column.locator('article.card').nth(5).waitFor();
+    await page.locator('.live-live').waitFor();
+    const target = await column.locator('article.card').nth(3).getAttribute('data-ref');
+    const agent = await mcpHttpClient(TOKEN);
+    t.after(() => agent.close().catch(() => {}));
+    // What the page reads from now on: a change must read no column again.
+    const reads = [];
+    const onRequest = (request) => {
+      if (request.url().endsWith('/graphql') && request.method() === 'POST') {
+        const name = /(?:query|mutation)\s+(\w+)/.exec(request.postDataJSON()?.query ?? '')?.[1];
+        reads.push(name);
+      }
+    };
+    page.on('request', onRequest);
+    const samples = [];
+    for (let i = 0; i < 5; i += 1) {
+      const title = `Live in place ${i} ${randomKey('')}`;
+      // The page notes the first frame drawn after the card shows the new
+      // title (both clocks are this machine's).
+      await page.evaluate(
+        ([ref, title]) => {
+          window.__shownAt = new Promise((resolve) => {
+            const card = () => document.querySelector(`article.card[data-ref="${ref}"]`);
+            const observer = new MutationObserver(() => {
+              if (!card()?.textContent.includes(title)) return;
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(Date.now()));
+            });
+            observer.observe(document.querySelector('main'), { subtree: true, childList: true, characterData: true });
+            setTimeout(() => resolve(Infinity), 10_000);
+          });
+        },
+        [target, title],
+      );
+      const result = await agent.callTool({ name: 'update_task', arguments: { ref: target, title } });
+      const replied = Date.now();
+      assert.ok(!result.isError, `update_task: ${JSON.stringify(result.content)}`);
+      const shown = await page.evaluate(() => window.__shownAt);
+      samples.push(shown - replied);
+    }
+    page.off('request', onRequest);
+    const sorted = [...samples].sort((a, b) => a - b);
+    console.log(`live: an MCP write (streamable HTTP) showed on the open board ${samples.join(', ')} ms after its reply (median ${sorted[2]} ms, worst ${sorted[4]} ms; at most ${LIVE_CARD_WITHIN})`);
+    // The median of five against the budget (a busy machine may stall one
+    // frame); none may take the time a column's read again would.
+    assert.ok(sorted[2] <= LIVE_CARD_WITHIN, `writes showed ${samples.join(', ')} ms after their replies`);
+    assert.ok(sorted[4] <= 2.5 * LIVE_CARD_WITHIN, `the slowest write showed ${sorted[4]} ms after its reply`);
+    assert.deepEqual(reads, samples.map(() => 'LiveTask'), 'one small read of the changed task per write, no column');
+    // In place: its column, its place in the board's order.
+    assert.equal(await column.locator('article.card').nth(3).getAttribute('data-ref'), target, 'the card kept its place');
+
+    // A task made by the agent goes on top of its column; one deleted leaves it; the counts follow.
+    const heading = column.locator('h2 .count');
+    const count = Number(await heading.innerText());
+    reads.length = 0;
+    page.on('request', onRequest);
+    const made = await agent.callTool({ name: 'create_task', arguments: { project: big.key, title: 'Made by the agent, live', status: big.statuses[0] } });
+    assert.ok(!made.isError, `create_task: ${JSON.stringify(made.content)}`);
+    const first = column.locator('article.card').first();
+    await page.waitForFunction((status) => document.querySelector(`.column[data-status="${status}"] article.card`)?.textContent.includes('Made by the agent, live'), big.statuses[0]);
+    await page.waitForFunction(([status, n]) => document.querySelector(`.column[data-status="${status}"] h2 .count`)?.textContent === String(n), [big.statuses[0], count + 1]);
+    const madeRef = await first.getAttribute('data-ref');
+    await gql('mutation($r: String!) { deleteTask(ref: $r) { ref } }', { r: madeRef });
+    await column.locator(`article.card[data-ref="${madeRef}"]`).waitFor({ state: 'detached' });
+    await page.waitForFunction(([status, n]) => document.querySelector(`.column[data-status="${status}"] h2 .count`)?.textContent === String(n), [big.statuses[0], count]);
+    page.off('request', onRequest);
+    assert.ok(reads.every((name) => name === 'LiveTask'), `no column was read again, nor its count: ${reads.join(', ')}`);
+  });
+
+  await t.test('after a burst of writes made elsewhere, every column shows what a fresh read shows, in order and count', async () => {
+    const { workspaces } = await gql('{ workspaces(first: 1) { nodes { key } } }');
+    const key = randomKey('LB');
+    await gql('mutation($input: CreateProjectInput!) { createProject(input: $input) { key } }', {
+      input: { workspace: workspaces.nodes[0].key, key, name: `Live burst ${key}` },
+    });
+    const { project } = await gql('query($k: String!) { project(key: $k) { statuses { key } } }', { k: key });
+    const statuses = project.statuses.slice(0, 3).map((s) => s.key);
+    // 60-odd tasks a column: more than its first page, so that cards move
+    // past the pages read and counts cover tasks not shown.
+    let refs = [];
+    for (let batch = 0; batch < 19; batch += 1) {
+      const fields = Array.from({ length: 10 }, (_, i) => {
+        const n = batch * 10 + i;
+        const due = n % 4 ? `"2027-0${1 + (n % 9)}-1${n % 10}"` : 'null';
+        return `t${i}: createTask(input: { project: "${key}", title: "Burst ${n} ${n % 3 ? 'apple' : 'pear'}", status: "${statuses[n % 3]}", dueDate: ${due} }) { ref }`;
+      });
+      const made = await gql(`mutation { ${fields.join(' ')} }`);
+      refs.push(...Object.values(made).map((t) => t.ref));
+    }
+    // The same writes every run (a seeded generator): a failure can be replayed.
+    let seed = 20261204;
+    const next = (n) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const pick = () => refs[next(refs.length)];
+    const write = async (i) => {
+      const r = pick();
+      const other = pick();
+      switch (next(8)) {
+        case 0: return gql('mutation($r: String!, $s: String!) { updateTask(ref: $r, input: { status: $s }) { ref } }', { r, s: statuses[next(3)] });
+        case 1: return gql('mutation($r: String!, $t: String!) { updateTask(ref: $r, input: { title: $t }) { ref } }', { r, t: `Renamed ${i} ${next(2) ? 'apple' : 'kiwi'}` });
+        case 2: return other === r || gql('mutation($r: String!, $a: String!) { updateTask(ref: $r, input: { place: { after: $a } }) { ref } }', { r, a: other });
+        case 3: {
+          const { createTask } = await gql('mutation($p: String!, $t: String!, $s: String!) { createTask(input: { project: $p, title: $t, status: $s }) { ref } }', { p: key, t: `Made ${i} apple`, s: statuses[next(3)] });
+          refs.push(createTask.ref);
+          return null;
+        }
+        case 4:
+          refs = refs.filter((x) => x !== r);
+          return gql('mutation($r: String!) { deleteTask(ref: $r) { ref } }', { r });
+        case 5: return gql('mutation($r: String!, $a: String) { updateTask(ref: $r, input: { assignee: $a }) { ref } }', { r, a: next(2) ? 'me' : null });
+        case 6: return gql('mutation($r: String!, $d: NaiveDate) { updateTask(ref: $r, input: { dueDate: $d }) { ref } }', { r, d: next(3) ? `2027-0${1 + next(9)}-1${next(10)}` : null });
+        default: return other === r || gql('mutation($r: String!, $b: String!, $s: String!) { updateTask(ref: $r, input: { place: { before: $b }, status: $s }) { ref } }', { r, b: other, s: statuses[next(3)] });
+      }
+    };
+    const views = [
+      { order: 'BOARD', query: '', filter: {} },
+      { order: 'UPDATED', query: '?order=updated', filter: {} },
+      { order: 'REF', query: '?order=ref&q=apple', filter: { text: 'apple' } },
+    ];
+    for (const view of views) {
+      await page.goto(`${BASE}/#/p/${key}${view.query}`);
+      await page.locator('.live-live').waitFor();
+      await page.locator(`.column[data-status="${statuses[0]}"] article.card`).first().waitFor();
+      const reads = [];
+      const onRequest = (request) => {
+        if (request.url().endsWith('/graphql') && request.method() === 'POST')
+          reads.push(/(?:query|mutation)\s+(\w+)/.exec(request.postDataJSON()?.query ?? '')?.[1]);
+      };
+      page.on('request', onRequest);
+      for (let i = 0; i < 40; i += 1) {
+        // A placement against a task deleted meanwhile is refused: nothing changes.
+        await write(i).catch(() => null);
+        await new Promise((resolve) => setTimeout(resolve, next(50)));
+      }
+      const expected = async () => {
+        const columns = [];
+        for (const status of statuses) {
+          const { tasks } = await gql('query($f: TaskFilter!, $o: TaskOrder!) { tasks(filter: $f, order: $o, first: 200) { totalCount nodes { ref } } }', {
+            f: { project: key, status, ...view.filter },
+            o: view.order,
+          });
+          columns.push({ count: tasks.totalCount, refs: tasks.nodes.map((n) => n.ref) });
+        }
+        return columns;
+      };
+      const want = await expected();
+      const shown = () =>
+        page.evaluate((list) => list.map((status) => {
+          const column = document.querySelector(`.column[data-status="${status}"]`);
+          return { count: Number(column.querySelector('h2 .count').textContent), refs: [...column.querySelectorAll('article.card')].map((c) => c.dataset.ref) };
+        }), statuses);
+      // Shown: the first cards of a fresh read (as many as the column holds) and its count.
+      const agrees = (got) => got.every((c, i) => c.count === want[i].count && JSON.stringify(c.refs) === JSON.stringify(want[i].refs.slice(0, c.refs.length)) && c.refs.length >= Math.min(want[i].refs.length, 40));
+      let got = await shown();
+      for (let wait = 0; wait < 50 && !agrees(got); wait += 1) {
+        await page.waitForTimeout(100);
+        got = await shown();
+      }
+      page.off('request', onRequest);
+      assert.ok(agrees(got), `${view.order}${view.query}: ${JSON.stringify({ got, want })}`);
+      const whole = reads.filter((name) => name === 'TaskPage').length;
+      const counts = reads.filter((name) => name === 'TaskCount').length;
+      console.log(`live burst, ${view.order}${view.query}: 40 writes, ${reads.filter((n) => n === 'LiveTask').length} task reads, ${whole} column reads, ${counts} count reads`);
+    }
+  });
+
   await t.test('agents at work are listed, and the task page says an agent holds the task', async () => {
     const { registerAgent } = await gql(
       'mutation($task: String) { registerAgent(name: "board-test-agent", task: $task, status: "running tests") { id } }',
@@ -1533,6 +2091,14 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     assert.equal(await reader.getByRole('button', { name: 'New task' }).count(), 0, 'no new task');
     assert.equal(await reader.locator('.quick-create').count(), 0, 'no quick create in the columns');
     assert.equal(await reader.locator('article.card .assignee-menu').count(), 0, 'no assignee menu');
+    assert.equal(await reader.locator('article.card .priority-menu').count(), 0, 'no priority menu');
+    // Saved views are listed and opened, never saved or deleted.
+    await reader.getByRole('button', { name: 'Saved views' }).click();
+    const views = reader.getByRole('region', { name: `Saved views of ${big.key}` });
+    await views.getByRole('link', { name: 'Overdue, shared' }).waitFor();
+    assert.equal(await views.getByLabel('Save this view as').count(), 0, 'no form to save a view');
+    assert.equal(await views.getByRole('button', { name: /^Delete the view/ }).count(), 0, 'no delete');
+    await reader.keyboard.press('Escape');
     await reader.locator('article.card').getByRole('img', { name: /^Assigned to / }).first().waitFor();
     // The palette on a focused card offers to open it, and nothing that writes.
     const readerRef = await reader.locator('article.card').first().getAttribute('data-ref');
@@ -1540,7 +2106,7 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await reader.keyboard.press('Control+k');
     const readerPalette = reader.getByRole('dialog', { name: 'Command palette' });
     await readerPalette.getByRole('option', { name: new RegExp(`^Action Open ${readerRef} `) }).waitFor();
-    assert.equal(await readerPalette.getByRole('option', { name: /^Action (Move|Assign|Unassign) / }).count(), 0, 'no action that writes');
+    assert.equal(await readerPalette.getByRole('option', { name: /^Action (Move|Assign|Unassign|Set) / }).count(), 0, 'no action that writes');
     await reader.keyboard.press('Escape');
     await reader.goto(`${BASE}/#/p/${big.key}/list`);
     await reader.locator('article.row').first().waitFor();

@@ -18,6 +18,17 @@ const LiveTaskEvents = graphql(`
       id
       cursor
       field
+      # The values a board places a card by: a status, an assignee, a due
+      # date before the change, a board position after it (short: a long
+      # description's text is cut, and never needed).
+      oldText(maxChars: 200) {
+        text
+      }
+      newText(maxChars: 200) {
+        text
+      }
+      # Only its ref: the server gives a subscription's task as it first
+      # read it, not as each event leaves it (liveTasks.ts reads it anew).
       task {
         ref
       }

@@ -1,15 +1,17 @@
 // A project's tasks as a board (a column per status, in workflow order) or
-// a list, and "my tasks" across projects: filters, cursor paging, cards
-// moved between columns, everything live through `taskEvents`.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// a list, and "my tasks" across projects: filters, saved views, cursor
+// paging, cards moved between columns and places, everything live through
+// `taskEvents`, one changed task at a time (liveTasks.ts).
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Link, useSearch } from 'wouter';
 import { graphql } from '../gql';
-import type { TaskFilter } from '../gql/graphql';
+import type { Priority, TaskFilter, TaskPlacement } from '../gql/graphql';
 import { useSession } from '../session-context';
-import { useTaskEvents, type LiveState } from '../live';
+import type { LiveState } from '../live';
+import { useLiveTasks, type TaskFeed } from '../liveTasks';
 import { FilterBar } from '../parts/FilterBar';
-import { isNarrowed, NO_FILTER, toTaskFilter, useView, type FilterState } from '../parts/view';
+import { BOARD_VIEW, isNarrowed, NO_FILTER, toTaskFilter, useView, type FilterState } from '../parts/view';
 import { Board } from '../parts/Board';
 import type { Move } from '../parts/TaskCard';
 import { TaskList } from '../parts/TaskList';
@@ -17,8 +19,10 @@ import { useProjectChoices } from '../parts/Options';
 import { messageOf } from '../parts/Problem';
 import { PageProblem } from '../parts/PageProblem';
 import { NewTask } from '../parts/NewTask';
+import { SavedViews } from '../parts/SavedViews';
 import { useDebounced } from '../parts/useDebounced';
 import { focusWhenThere } from '../parts/focus';
+import { placeOf, type BoardPlace, type ListedTask, type SeenEvent } from '../parts/placement';
 
 const ProjectBoard = graphql(`
   query ProjectBoard($key: String!) {
@@ -39,9 +43,10 @@ const ProjectBoard = graphql(`
 `);
 
 export const MoveTask = graphql(`
-  mutation MoveTask($ref: String!, $status: String!) {
-    updateTask(ref: $ref, input: { status: $status }) {
+  mutation MoveTask($ref: String!, $status: String, $place: TaskPlacement) {
+    updateTask(ref: $ref, input: { status: $status, place: $place }) {
       ...TaskCardFields
+      ...TaskPlaceFields
     }
   }
 `);
@@ -50,38 +55,35 @@ const AssignTask = graphql(`
   mutation AssignTask($ref: String!, $assignee: String) {
     updateTask(ref: $ref, input: { assignee: $assignee }) {
       ...TaskCardFields
+      ...TaskPlaceFields
     }
   }
 `);
 
-/**
- * Reads every page again shortly after live events (a burst as one read),
- * and after a reconnect (cheap insurance: the resume itself misses nothing).
- */
-function useLiveVersion(
-  project: string | null,
-  from: string | null | undefined,
-): { version: number; state: LiveState; events: number } {
-  const [version, setVersion] = useState(0);
-  const [events, setEvents] = useState(0);
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const bump = useCallback(() => {
-    if (pending.current !== null) return;
-    pending.current = setTimeout(() => {
-      pending.current = null;
-      setVersion((v) => v + 1);
-    }, 150);
-  }, []);
-  const state = useTaskEvents(project, from, () => {
-    setEvents((n) => n + 1);
-    bump();
-  });
-  const previous = useRef(state);
-  useEffect(() => {
-    if (previous.current === 'reconnecting' && state === 'live') bump();
-    previous.current = state;
-  }, [state, bump]);
-  return { version, state, events };
+const PrioritizeTask = graphql(`
+  mutation PrioritizeTask($ref: String!, $priority: Priority!) {
+    updateTask(ref: $ref, input: { priority: $priority }) {
+      ...TaskCardFields
+      ...TaskPlaceFields
+    }
+  }
+`);
+
+/** A board placement as the API takes it (`{}`: first). */
+function placement(place: BoardPlace): TaskPlacement {
+  return 'after' in place ? { after: place.after } : 'before' in place ? { before: place.before } : {};
+}
+
+/** `task` as it will be in another status: shown there at once, before
+ * the server answers (its answer, then the live event, confirm it). */
+function inStatus(task: ListedTask, status: { key: string; name: string; category: string }): ListedTask {
+  const fields = task as unknown as Record<string, unknown>;
+  return {
+    ...fields,
+    status: { __typename: 'Status', key: status.key, name: status.name, category: status.category },
+    done: status.category === 'DONE' || status.category === 'CANCELED',
+    updatedAt: new Date().toISOString(),
+  } as unknown as ListedTask;
 }
 
 /** The live connection's state, and how many changes it brought. */
@@ -100,15 +102,87 @@ function LiveBadge({ state, events }: { state: LiveState; events: number }) {
   );
 }
 
+/** The writes a card or row makes, shown at once through the page's feed. */
+function useMoves(feed: TaskFeed, statuses: { key: string; name: string; category: string }[], manual: boolean) {
+  const [moveError, setMoveError] = useState<string | null>(null);
+  const [, move] = useMutation(MoveTask);
+  const [, assign] = useMutation(AssignTask);
+  const [, prioritize] = useMutation(PrioritizeTask);
+
+  const moveTo = useCallback(
+    async (ref: string, status: string | null, place?: BoardPlace) => {
+      setMoveError(null);
+      // Server strings in selectors are escaped: a quote or backslash in one must not break them.
+      const r = CSS.escape(ref);
+      const moving = (document.activeElement?.closest(`[data-ref="${r}"]`) ?? null) !== null;
+      const target = statuses.find((s) => s.key === status);
+      const known = feed.lookup(ref);
+      // What the change log will say (a write made here changes no text).
+      const events: SeenEvent[] = [];
+      if (status)
+        events.push({ field: 'status', old: known ? (placeOf(known).status?.key ?? null) : null, new: status });
+      if (place) events.push({ field: 'position', old: null, new: null });
+      // Where it lands, at once. In the manual order a card moved by its
+      // status alone keeps its rank, which only the server knows: its new
+      // column reads it when the answer comes.
+      if (known && (place || !manual)) feed.wrote(target ? inStatus(known, target) : known, place, events);
+      const result = await move({ ref, status, place: place ? placement(place) : null });
+      if (result.error || !result.data) {
+        setMoveError(`${ref}: ${result.error ? messageOf(result.error) : 'no answer'}`);
+        feed.refresh(ref);
+        return;
+      }
+      feed.wrote(result.data.updateTask as ListedTask, place, events);
+      // The card left the column that had focus: follow it.
+      if (moving && status)
+        focusWhenThere(
+          `[data-status="${CSS.escape(status)}"] [data-ref="${r}"] .status-menu button, .row[data-ref="${r}"] .status-menu button`,
+        );
+    },
+    [move, feed, statuses, manual],
+  );
+
+  const assignTo = useCallback(
+    async (ref: string, username: string | null) => {
+      setMoveError(null);
+      const known = feed.lookup(ref);
+      const result = await assign({ ref, assignee: username });
+      if (result.error) setMoveError(`${ref}: ${messageOf(result.error)}`);
+      else if (result.data) {
+        // Who had it, when a column had the task: else nothing is said of before.
+        const old = known ? (placeOf(known).assignee?.username ?? null) : undefined;
+        const events = old === undefined ? [] : [{ field: 'assignee', old, new: username }];
+        feed.wrote(result.data.updateTask as ListedTask, null, events);
+      }
+    },
+    [assign, feed],
+  );
+
+  const prioritizeAs = useCallback(
+    async (ref: string, priority: Priority) => {
+      setMoveError(null);
+      const result = await prioritize({ ref, priority });
+      if (result.error) setMoveError(`${ref}: ${messageOf(result.error)}`);
+      else if (result.data)
+        feed.wrote(result.data.updateTask as ListedTask, null, [{ field: 'priority', old: null, new: priority }]);
+    },
+    [prioritize, feed],
+  );
+  return { moveTo, assignTo, prioritizeAs, moveError };
+}
+
+const NO_STATUSES: { key: string; name: string; category: string }[] = [];
+
 export function ProjectTasks({ project, view }: { project: string; view: 'board' | 'list' }) {
-  const { readOnly } = useSession();
+  const { readOnly, username } = useSession();
   // Read fresh: its `lastEventCursor` is where the live events start.
   const [{ data, error }] = useQuery({
     query: ProjectBoard,
     variables: { key: project },
     requestPolicy: 'network-only',
   });
-  const [filters, setFilters] = useView(NO_FILTER);
+  const defaults = view === 'board' ? BOARD_VIEW : NO_FILTER;
+  const [filters, setFilters] = useView(defaults);
   const query = useSearch();
   const text = useDebounced(filters.text, 300);
   // The first read's cursor, kept while the page is open (a later read of
@@ -118,37 +192,17 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
   useEffect(() => {
     if (data && from === undefined) setFrom(cursor ?? null);
   }, [data, cursor, from]);
-  const live = useLiveVersion(data ? data.project.key : null, from);
-  const version = live.version;
-  const [, move] = useMutation(MoveTask);
+  const statuses = data?.project.statuses ?? NO_STATUSES;
+  const live = useLiveTasks(data ? data.project.key : null, from, username, statuses);
   const choices = useProjectChoices(data?.project);
-  const [moveError, setMoveError] = useState<string | null>(null);
-
-  const moveTo = useCallback(
-    async (ref: string, status: string) => {
-      setMoveError(null);
-      // Server strings in selectors are escaped: a quote or backslash in one must not break them.
-      const r = CSS.escape(ref);
-      const moving = (document.activeElement?.closest(`[data-ref="${r}"]`) ?? null) !== null;
-      const result = await move({ ref, status });
-      if (result.error) setMoveError(`${ref}: ${messageOf(result.error)}`);
-      // The card left the column that had focus: follow it.
-      else if (moving)
-        focusWhenThere(
-          `[data-status="${CSS.escape(status)}"] [data-ref="${r}"] .status-menu button, .row[data-ref="${r}"] .status-menu button`,
-        );
-    },
-    [move],
-  );
-
-  const [, assign] = useMutation(AssignTask);
-  const assignTo = useCallback(
-    async (ref: string, username: string | null) => {
-      setMoveError(null);
-      const result = await assign({ ref, assignee: username });
-      if (result.error) setMoveError(`${ref}: ${messageOf(result.error)}`);
-    },
-    [assign],
+  const { moveTo, assignTo, prioritizeAs, moveError } = useMoves(live.feed, statuses, filters.order === 'BOARD');
+  // One object while nothing in it changes: cards are drawn again only when their task is.
+  const mover: Move | undefined = useMemo(
+    () =>
+      readOnly || choices === null
+        ? undefined
+        : { statuses, to: moveTo, members: choices.members, assign: assignTo, prioritize: prioritizeAs },
+    [readOnly, choices, statuses, moveTo, assignTo, prioritizeAs],
   );
 
   if (error && !data) return <PageProblem error={error} what={project} />;
@@ -159,12 +213,11 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
       </main>
     );
   const p = data.project;
-  const mover: Move | undefined = readOnly
-    ? undefined
-    : { statuses: p.statuses, to: moveTo, people: choices?.people ?? [], assign: assignTo };
+
   const state = { ...filters, text };
-  const narrowed = isNarrowed(state, NO_FILTER);
-  const clear = () => setFilters({ ...NO_FILTER, order: filters.order });
+  const narrowed = isNarrowed(state, defaults);
+  const clear = () => setFilters({ ...defaults, order: filters.order });
+  const here = view === 'board' ? `/p/${p.key}` : `/p/${p.key}/list`;
 
   return (
     <main className="page wide">
@@ -174,18 +227,21 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
         </h1>
         <LiveBadge state={live.state} events={live.events} />
       </div>
-      <nav className="tabs" aria-label="Views">
-        {/* The view (filters, order) goes along from one to the other. */}
-        <Link href={withQuery(`/p/${p.key}`, query)} aria-current={view === 'board' ? 'page' : undefined}>
-          Board
-        </Link>
-        <Link href={withQuery(`/p/${p.key}/list`, query)} aria-current={view === 'list' ? 'page' : undefined}>
-          List
-        </Link>
-      </nav>
+      <div className="view-row">
+        <nav className="tabs" aria-label="Views">
+          {/* The view (filters, order) goes along from one to the other. */}
+          <Link href={withQuery(`/p/${p.key}`, query)} aria-current={view === 'board' ? 'page' : undefined}>
+            Board
+          </Link>
+          <Link href={withQuery(`/p/${p.key}/list`, query)} aria-current={view === 'list' ? 'page' : undefined}>
+            List
+          </Link>
+        </nav>
+        <SavedViews project={p.key} path={here} query={query} />
+      </div>
       <FilterBar
         state={filters}
-        defaults={NO_FILTER}
+        defaults={defaults}
         onChange={setFilters}
         choices={{ project: p, statuses: view === 'list' }}
       />
@@ -200,7 +256,7 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
           statuses={p.statuses}
           filters={state}
           project={p.key}
-          version={version}
+          feed={live.feed}
           move={mover}
           onClear={narrowed ? clear : undefined}
         />
@@ -209,7 +265,7 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
           filter={toTaskFilter(state, p.key)}
           order={state.order}
           onOrder={(order) => setFilters({ ...filters, order })}
-          version={version}
+          feed={live.feed}
           move={mover}
           bulk={readOnly || choices === null ? undefined : choices}
           onClear={narrowed ? clear : undefined}
@@ -244,7 +300,6 @@ export function MyTasks() {
         filter={filter}
         order={filters.order}
         onOrder={(order) => setFilters({ ...filters, order })}
-        version={0}
         onClear={narrowed ? () => setFilters({ ...MY_DEFAULTS, order: filters.order }) : undefined}
       />
     </main>

@@ -11,6 +11,7 @@ import { graphql } from '../gql';
 import type { UpdateTaskInput } from '../gql/graphql';
 import { messageOf } from './Problem';
 import type { ProjectChoices } from './Options';
+import { MemberField } from './MemberField';
 
 const BulkUpdateTask = graphql(`
   mutation BulkUpdateTask($ref: String!, $input: UpdateTaskInput!) {
@@ -85,18 +86,31 @@ export function BulkEdit({
           ))}
         </select>
       </label>
-      <label>
-        Set assignee
-        <select value={assignee} onChange={(e) => setAssignee(e.target.value)}>
-          <option value={KEEP}>keep</option>
-          <option value={NOBODY}>nobody</option>
-          {choices.people.map((p) => (
-            <option key={p.username} value={p.username}>
-              {p.displayName} (@{p.username})
-            </option>
-          ))}
-        </select>
-      </label>
+      {choices.members.complete ? (
+        <label>
+          Set assignee
+          <select value={assignee} onChange={(e) => setAssignee(e.target.value)}>
+            <option value={KEEP}>keep</option>
+            <option value={NOBODY}>nobody</option>
+            {choices.people.map((p) => (
+              <option key={p.username} value={p.username}>
+                {p.displayName} (@{p.username})
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <MemberField
+          label="Set assignee"
+          members={choices.members}
+          value={assignee}
+          extra={[
+            { key: KEEP, label: 'keep' },
+            { key: NOBODY, label: 'nobody' },
+          ]}
+          onChange={setAssignee}
+        />
+      )}
       <label>
         Change labels
         <select value={label} onChange={(e) => setLabel(e.target.value)}>

@@ -2,9 +2,11 @@
 // view they make and its address are in view.ts).
 import type { TaskOrder } from '../gql/graphql';
 import { useProjectChoices, type ProjectChoicesRef } from './Options';
+import { MemberField } from './MemberField';
 import type { FilterState } from './view';
 
 const ORDERS: { value: TaskOrder; name: string }[] = [
+  { value: 'BOARD', name: 'Board order' },
   { value: 'UPDATED', name: 'Recently active' },
   { value: 'CREATED', name: 'Recently created' },
   { value: 'REF', name: 'By number' },
@@ -63,7 +65,19 @@ export function Filters({
           </select>
         </label>
       )}
-      {!choices.noAssignee && (
+      {!choices.noAssignee && project && !project.members.complete && (
+        <MemberField
+          label="Assignee"
+          members={project.members}
+          value={state.assignee}
+          extra={[
+            { key: '', label: 'anyone' },
+            { key: 'me', label: 'me' },
+          ]}
+          onChange={(username) => set('assignee', username)}
+        />
+      )}
+      {!choices.noAssignee && !(project && !project.members.complete) && (
         <label>
           Assignee
           {project ? (
@@ -115,7 +129,8 @@ export function Filters({
       <label>
         Order
         <select value={state.order} onChange={(e) => set('order', e.target.value as TaskOrder)}>
-          {ORDERS.map((o) => (
+          {/* The board's manual order is a project's: not across projects. */}
+          {ORDERS.filter((o) => o.value !== 'BOARD' || choices.project).map((o) => (
             <option key={o.value} value={o.value}>
               {o.name}
             </option>

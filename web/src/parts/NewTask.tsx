@@ -8,6 +8,7 @@ import type { Priority } from '../gql/graphql';
 import { fieldError, type FieldError } from './fieldError';
 import { FieldProblem } from './FieldProblem';
 import { MarkdownField } from './MarkdownField';
+import { MemberField } from './MemberField';
 import { PeopleOptions, PriorityOptions, StatusOptions, useProjectChoices, type ProjectChoicesRef } from './Options';
 
 export const CreateTask = graphql(`
@@ -15,12 +16,14 @@ export const CreateTask = graphql(`
     createTask(input: $input) {
       id
       ref
+      ...TaskCardFields
+      ...TaskPlaceFields
     }
   }
 `);
 
 export function NewTask({ project, choices }: { project: string; choices: ProjectChoicesRef }) {
-  const { statuses, people, labels } = useProjectChoices(choices);
+  const { statuses, people, labels, members } = useProjectChoices(choices);
   const [open, setOpen] = useState(false);
   const [title, setTitle] = useState('');
   const [status, setStatus] = useState('');
@@ -76,13 +79,23 @@ export function NewTask({ project, choices }: { project: string; choices: Projec
             <StatusOptions statuses={statuses} />
           </select>
         </label>
-        <label>
-          Assignee
-          <select value={assignee} onChange={(e) => setAssignee(e.target.value)} {...invalid('assignee')}>
-            <option value="">nobody</option>
-            <PeopleOptions people={people} />
-          </select>
-        </label>
+        {members.complete ? (
+          <label>
+            Assignee
+            <select value={assignee} onChange={(e) => setAssignee(e.target.value)} {...invalid('assignee')}>
+              <option value="">nobody</option>
+              <PeopleOptions people={people} />
+            </select>
+          </label>
+        ) : (
+          <MemberField
+            label="Assignee"
+            members={members}
+            value={assignee}
+            extra={[{ key: '', label: 'nobody' }]}
+            onChange={setAssignee}
+          />
+        )}
         <label>
           Priority
           <select value={priority} onChange={(e) => setPriority(e.target.value as Priority)}>

@@ -2,7 +2,8 @@
 // its ref (`DEMO-3`) or the words of its title, a project by name, a wiki
 // page, or a place of the app, and goes there; and actions on the task in
 // focus as it opened (the focused card or row, or the task page's task):
-// open it, move it to a status, assign it to me, unassign it. A modal
+// open it, move it to a status, set its priority, assign it to me,
+// unassign it. A modal
 // dialog holding a combobox and its listbox: arrow keys choose, Enter
 // goes (or acts), Escape closes and gives focus back.
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -16,6 +17,7 @@ import { useDebounced } from './useDebounced';
 import { messageOf } from './Problem';
 import { focusWhenThere } from './focus';
 import { wikiHref } from '../pages/Wiki';
+import { PRIORITIES } from './Options';
 
 const PaletteSearch = graphql(`
   query PaletteSearch($words: String!) {
@@ -70,6 +72,7 @@ const PaletteFocusedTask = graphql(`
       ref
       title
       deleted
+      priority
       status {
         key
       }
@@ -148,6 +151,16 @@ function useTaskActions(taskRef: string | null, text: string): { actions: Item[]
           { status: status.key },
           `[data-status="${CSS.escape(status.key)}"] [data-ref="${CSS.escape(task.ref)}"] a.card-title, .row[data-ref="${CSS.escape(task.ref)}"] a.row-title`,
         ),
+      });
+    }
+    for (const priority of PRIORITIES) {
+      if (priority === task.priority) continue;
+      const words = priority === 'NONE' ? 'no priority' : `priority ${priority.toLowerCase()}`;
+      items.push({
+        key: `action:priority:${priority}`,
+        kind: 'Action',
+        label: `Set ${task.ref} to ${words}`,
+        run: write({ priority }),
       });
     }
     if (task.assignee?.username !== data?.viewer.username)

@@ -3,15 +3,37 @@
 // an arrow key. Arrow keys (and typing a name's first letters) then move
 // within it, and only Enter or a click commits; Escape or Tab closes it
 // with nothing changed. Browsing the options never writes, which a native
-// select did on every arrow key. The list is placed against the viewport
+// select did on every arrow key. With `search` (a project's many members)
+// a field atop the list takes what is typed instead, and the owner
+// narrows the options to it on the server. The list is placed against the viewport
 // (fixed), below the button or above it when the screen ends first, so
 // that a column's scroll box never clips it; it follows the button on a
 // scroll.
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 
 export interface PickOption {
   key: string;
   label: string;
+}
+
+/** A menu whose options the owner finds from what is typed. */
+export interface PickSearch {
+  /** The field's name: "Find a member". */
+  label: string;
+  /** Told what is typed ('' when the menu opens or closes). */
+  onText: (text: string) => void;
+  /** Under the options: "Searching…", "More match: keep typing". */
+  hint: string | null;
 }
 
 export function PickMenu({
@@ -23,8 +45,9 @@ export function PickMenu({
   children,
   onPick,
   tabbable = false,
+  search,
 }: {
-  /** `status-menu`, `assignee-menu`: what the board's keys (`s`, `a`) look for. */
+  /** `status-menu`, `priority-menu`, `assignee-menu`: what the board's keys (`s`, `p`, `a`) look for. */
   className: string;
   /** The list's name, "Status of DEMO-3". */
   name: string;
@@ -37,13 +60,18 @@ export function PickMenu({
   onPick: (key: string) => void;
   /** A Tab stop of its own (the task page's sidebar), not one key on a card. */
   tabbable?: boolean;
+  search?: PickSearch;
 }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
+  const [text, setText] = useState('');
   const typed = useRef({ text: '', at: 0 });
   const button = useRef<HTMLButtonElement>(null);
-  const list = useRef<HTMLUListElement>(null);
+  /** What is placed against the viewport: the list, or the search box holding it. */
+  const list = useRef<HTMLElement | null>(null);
   const id = useId();
+  const onText = search?.onText;
+  const focusField = useCallback((element: HTMLInputElement | null) => element?.focus({ preventScroll: true }), []);
 
   const show = () => {
     setActive(
@@ -52,12 +80,26 @@ export function PickMenu({
         options.findIndex((o) => o.key === current),
       ),
     );
+    setText('');
+    onText?.('');
     setOpen(true);
   };
   const close = (refocus: boolean) => {
     setOpen(false);
+    if (text !== '') {
+      setText('');
+      onText?.('');
+    }
     if (refocus) button.current?.focus();
   };
+  // Options found anew (a search answered): the first is the one Enter takes.
+  const keys = options.map((o) => o.key).join('\n');
+  const lastKeys = useRef(keys);
+  useEffect(() => {
+    if (lastKeys.current === keys) return;
+    lastKeys.current = keys;
+    if (search) setActive(0);
+  }, [keys, search]);
   const pick = (index: number) => {
     const chosen = options[index];
     close(true);
@@ -68,7 +110,7 @@ export function PickMenu({
   // forbids inline style attributes, not this).
   useLayoutEffect(() => {
     if (open && button.current && list.current) place(button.current, list.current);
-  }, [open]);
+  }, [open, keys]);
   useEffect(() => {
     if (!open) return;
     // A scroll anywhere (the column, the board, the page; a re-read that
@@ -109,7 +151,7 @@ export function PickMenu({
   };
   const onListKey = (event: KeyboardEvent) => {
     event.stopPropagation();
-    const last = options.length - 1;
+    const last = Math.max(0, options.length - 1);
     const moves: Record<string, number> = {
       ArrowDown: Math.min(last, active + 1),
       ArrowUp: Math.max(0, active - 1),
@@ -119,6 +161,8 @@ export function PickMenu({
     if (event.key in moves) {
       event.preventDefault();
       setActive(moves[event.key]);
+    } else if (event.key === ' ' && search) {
+      // A space in the search field is part of the words.
     } else if (event.key === ' ' && performance.now() - typed.current.at < 700 && typed.current.text !== '') {
       // A space while typing a name ("Ada L") is part of it, not a commit.
       event.preventDefault();
@@ -131,11 +175,32 @@ export function PickMenu({
       close(true);
     } else if (event.key === 'Tab') {
       close(false);
+    } else if (search) {
+      // Typed into the search field: its own keys (letters, Backspace, …).
     } else if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
       event.preventDefault();
       typeAhead(event.key);
     }
   };
+
+  const onBlur = (event: FocusEvent) => {
+    // Focus going to the menu's own button is its click, which closes it.
+    const to = event.relatedTarget;
+    if (!event.currentTarget.contains(to) && to !== button.current) close(false);
+  };
+  const items = options.map((option, index) => (
+    <li
+      key={option.key}
+      id={`${id}-${index}`}
+      role="option"
+      aria-selected={option.key === current}
+      className={index === active ? 'active' : undefined}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => pick(index)}
+    >
+      {option.label}
+    </li>
+  ));
 
   return (
     <div className={`pick-menu ${className}`}>
@@ -152,7 +217,7 @@ export function PickMenu({
       >
         {children}
       </button>
-      {open && (
+      {open && !search && (
         <ul
           role="listbox"
           aria-label={name}
@@ -163,26 +228,40 @@ export function PickMenu({
             element?.focus({ preventScroll: true });
           }}
           onKeyDown={onListKey}
-          onBlur={(event) => {
-            // Focus going to the menu's own button is its click, which closes it.
-            const to = event.relatedTarget;
-            if (!event.currentTarget.contains(to) && to !== button.current) close(false);
-          }}
+          onBlur={onBlur}
         >
-          {options.map((option, index) => (
-            <li
-              key={option.key}
-              id={`${id}-${index}`}
-              role="option"
-              aria-selected={option.key === current}
-              className={index === active ? 'active' : undefined}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => pick(index)}
-            >
-              {option.label}
-            </li>
-          ))}
+          {items}
         </ul>
+      )}
+      {open && search && (
+        <div className="pick-search" ref={(element) => void (list.current = element)} onBlur={onBlur}>
+          <input
+            type="text"
+            role="combobox"
+            aria-label={search.label}
+            aria-expanded="true"
+            aria-controls={`${id}-list`}
+            aria-autocomplete="list"
+            aria-activedescendant={options.length > 0 ? `${id}-${active}` : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            value={text}
+            ref={focusField}
+            onChange={(event) => {
+              setText(event.target.value);
+              search.onText(event.target.value);
+            }}
+            onKeyDown={onListKey}
+          />
+          <ul role="listbox" id={`${id}-list`} aria-label={name}>
+            {items}
+          </ul>
+          {search.hint && (
+            <p className="pick-hint" role="status">
+              {search.hint}
+            </p>
+          )}
+        </div>
       )}
     </div>
   );

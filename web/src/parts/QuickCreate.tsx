@@ -1,14 +1,25 @@
 // A one-line "add a task" at the top of a board column: a title, Enter,
 // and the task is made in that column's status (`createTask` takes it).
-// The field keeps focus and empties, ready for the next title; the column
-// shows the new card when it reads again (the mutation's Task type, or the
-// live event). The full form (`c`, "New task") stays for everything else.
+// The field keeps focus and empties, ready for the next title; the new
+// card shows at once (the page's task changes put it in its place; new
+// tasks go on top of the board's manual order). The full form (`c`, "New
+// task") stays for everything else.
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from 'urql';
 import { CreateTask } from './NewTask';
 import { fieldError, type FieldError } from './fieldError';
+import type { TaskFeed } from '../liveTasks';
+import type { ListedTask } from './placement';
 
-export function QuickCreate({ project, status }: { project: string; status: { key: string; name: string } }) {
+export function QuickCreate({
+  project,
+  status,
+  feed,
+}: {
+  project: string;
+  status: { key: string; name: string };
+  feed?: TaskFeed;
+}) {
   const [title, setTitle] = useState('');
   const [error, setError] = useState<FieldError | null>(null);
   const [{ fetching }, create] = useMutation(CreateTask);
@@ -19,7 +30,11 @@ export function QuickCreate({ project, status }: { project: string; status: { ke
     setError(null);
     const result = await create({ input: { project, title, status: status.key } });
     if (result.error) setError(fieldError(result.error));
-    else setTitle('');
+    else {
+      setTitle('');
+      const made = result.data?.createTask;
+      if (made) feed?.wrote(made as ListedTask, { first: true }, [{ field: 'created', old: null, new: made.ref }]);
+    }
   };
   return (
     <form className="quick-create" onSubmit={submit}>

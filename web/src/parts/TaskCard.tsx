@@ -1,18 +1,22 @@
 // A task as a card (board) or a row (list): what the board shows and no
 // more (ref, title, the assignee's initials, labels, a priority icon, the
 // due date in words, the agent holding it); the selection below is all a
-// card costs the server. A token that may write gets the status and
-// assignee menus on it (`s`, `a`).
-import type { DragEvent } from 'react';
+// card costs the server. A token that may write gets the status, priority
+// and assignee menus on it (`s`, `p`, `a`).
+import { memo, type DragEvent } from 'react';
 import { Link } from 'wouter';
 import { graphql, useFragment, type FragmentType } from '../gql';
-import type { TaskCardFieldsFragment } from '../gql/graphql';
+import type { Priority as PriorityValue, TaskCardFieldsFragment } from '../gql/graphql';
 import { Claim } from './Claim';
 import { StatusMenu } from './StatusMenu';
 import { Priority } from './PriorityIcon';
-import { Avatar, type Person } from './People';
+import { Avatar } from './People';
 import { AssigneeMenu } from './AssigneeMenu';
+import { PriorityMenu } from './PriorityMenu';
 import { dueWords, today } from './dates';
+import { dragEnded, dragStarted } from './drag';
+import type { Members } from './members';
+import type { BoardPlace } from './placement';
 
 export const TaskCardFields = graphql(`
   fragment TaskCardFields on Task {
@@ -85,26 +89,32 @@ export function Due({ date, done }: { date: string | null | undefined; done: boo
 /** What a token that may write can change on a card or row. */
 export interface Move {
   statuses: { key: string; name: string }[];
-  to: (ref: string, status: string) => void;
+  /** To another status (null: the same), and with `place` to a place in the board's order. */
+  to: (ref: string, status: string | null, place?: BoardPlace) => void;
   /** The project's members, to assign. */
-  people: Person[];
+  members: Members;
   assign: (ref: string, username: string | null) => void;
+  prioritize: (ref: string, priority: PriorityValue) => void;
 }
 
 /** A card; with `move` (a token that may write) it can be dragged to
- * another column, or moved with its status menu from the keyboard. */
-export function TaskCard({ move, ...props }: { task: CardTaskRef; move?: Move }) {
+ * another column or place, or moved with its menus from the keyboard.
+ * Drawn again only when its task (or `move`) is another: a live change
+ * redraws one card, not the board. */
+export const TaskCard = memo(function TaskCard({ move, ...props }: { task: CardTaskRef; move?: Move }) {
   const task = useFragment(TaskCardFields, props.task);
   const onDragStart = (event: DragEvent) => {
     event.dataTransfer.setData(DRAG_TYPE, task.ref);
     event.dataTransfer.setData('text/plain', task.ref);
     event.dataTransfer.effectAllowed = 'move';
+    dragStarted(task.ref);
   };
   return (
     <article
       className={task.done ? 'card done' : 'card'}
       draggable={move !== undefined}
       onDragStart={move ? onDragStart : undefined}
+      onDragEnd={move ? dragEnded : undefined}
       data-ref={task.ref}
       aria-label={`${task.ref} ${task.title}`}
     >
@@ -115,7 +125,11 @@ export function TaskCard({ move, ...props }: { task: CardTaskRef; move?: Move })
       <Claim claim={task.claim} />
       <div className="card-meta">
         {move && <StatusMenu taskRef={task.ref} current={task.status?.key ?? ''} move={move} />}
-        <Priority priority={task.priority} />
+        {move ? (
+          <PriorityMenu taskRef={task.ref} current={task.priority} move={move} />
+        ) : (
+          <Priority priority={task.priority} />
+        )}
         <Due date={task.dueDate} done={task.done} />
         <span className="card-people">
           {move ? (
@@ -127,4 +141,4 @@ export function TaskCard({ move, ...props }: { task: CardTaskRef; move?: Move })
       </div>
     </article>
   );
-}
+});

@@ -2,7 +2,7 @@
 // orders the API has; the order is the view's, so it lands in the
 // address), and, for a token that may write on a project's list, a
 // checkbox per row and a bar that changes the selected tasks together.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { useFragment } from '../gql';
 import type { TaskFilter, TaskOrder } from '../gql/graphql';
@@ -12,6 +12,8 @@ import { Due, Labels, Priority, TaskCardFields, type CardTaskRef, type Move } fr
 import { StatusMenu } from './StatusMenu';
 import { Avatar } from './People';
 import { AssigneeMenu } from './AssigneeMenu';
+import { PriorityMenu } from './PriorityMenu';
+import type { TaskFeed } from '../liveTasks';
 import { onTaskKey, useRovingTabStop } from './cardKeys';
 import { BulkEdit } from './BulkEdit';
 import type { ProjectChoices } from './Options';
@@ -30,7 +32,7 @@ export function TaskList({
   filter,
   order,
   onOrder,
-  version,
+  feed,
   move,
   bulk,
   onClear,
@@ -39,7 +41,8 @@ export function TaskList({
   order: TaskOrder;
   /** Sets the view's order (a heading was pressed). */
   onOrder: (order: TaskOrder) => void;
-  version: number;
+  /** The page's live changes (a project's list). */
+  feed?: TaskFeed;
   move?: Move;
   /** A project's choices, for a token that may write: rows can be selected and changed together. */
   bulk?: ProjectChoices;
@@ -97,7 +100,7 @@ export function TaskList({
         <TaskPages
           filter={stableFilter}
           order={order}
-          version={version}
+          feed={feed}
           onCount={setCount}
           render={(tasks) =>
             tasks.map((task) => (
@@ -176,7 +179,8 @@ function ListHead({
   );
 }
 
-function Row({
+/** Drawn again only when its task, selection or `move` is another. */
+const Row = memo(function Row({
   move,
   selected,
   onSelect,
@@ -228,7 +232,11 @@ function Row({
         )}
       </span>
       <span className="col-priority">
-        <Priority priority={task.priority} withText />
+        {move ? (
+          <PriorityMenu taskRef={task.ref} current={task.priority} move={move} withText />
+        ) : (
+          <Priority priority={task.priority} withText />
+        )}
       </span>
       <span className="col-due">
         <Due date={task.dueDate} done={task.done} />
@@ -240,7 +248,7 @@ function Row({
       <When iso={task.createdAt} what="Created" className="col-created" />
     </article>
   );
-}
+});
 
 /** "3 h ago", with the instant itself in the element (and its tooltip). */
 function When({ iso, what, className }: { iso: string; what: string; className: string }) {

@@ -1,124 +1,119 @@
 // A task list read a page at a time by cursor: the first page, then the
 // next one when the end of the last comes into view (or its button is
-// pressed), so that a list of 5,000 tasks is never loaded at once. Every
-// page is read again when `version` moves (a live event, a reconnect).
-import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useQuery } from 'urql';
-import { graphql } from '../gql';
-import type { TaskFilter, TaskOrder, TaskPageQuery as TaskPageResult } from '../gql/graphql';
+// pressed), so that a list of 5,000 tasks is never loaded at once. The
+// page's live changes move its cards in place (taskColumn.ts); focus on a
+// card that moves stays on it.
+import { Fragment, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useClient } from 'urql';
+import type { TaskFilter, TaskOrder } from '../gql/graphql';
+import type { TaskFeed } from '../liveTasks';
 import { Problem } from './Problem';
 import { focusWhenThere } from './focus';
+import { TaskColumn, type ColumnView } from './taskColumn';
+import type { ListedTask } from './placement';
 
-export const PAGE_SIZE = 50;
+export { PAGE_SIZE } from './taskColumn';
 
-const TASK_CONTEXT = { additionalTypenames: ['Task'] };
-
-/** A task of a page: its id and ref, the rest for its card or row to read. */
-export type PagedTask = TaskPageResult['tasks']['nodes'][number];
-
-const TaskPageQuery = graphql(`
-  query TaskPage($filter: TaskFilter!, $order: TaskOrder!, $first: Int!, $after: String) {
-    tasks(filter: $filter, order: $order, first: $first, after: $after) {
-      totalCount
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      nodes {
-        id
-        ref
-        ...TaskCardFields
-      }
-    }
-  }
-`);
+/** A task of a list: its id and ref, the rest for its card or row to read. */
+export type PagedTask = ListedTask;
 
 export interface PagesProps {
   filter: TaskFilter;
   order: TaskOrder;
-  version: number;
-  /** Draws one page's tasks. */
+  /** The page's task changes; without it, the list is read once. */
+  feed?: TaskFeed;
+  /** Draws the tasks. */
   render: (tasks: PagedTask[]) => ReactNode;
-  /** Told the whole list's size once the first page is in. */
+  /** Told the whole list's size once it is known, and as it changes. */
   onCount?: (count: number) => void;
 }
 
-export function TaskPages(props: PagesProps) {
-  return <TaskPageAt {...props} after={null} />;
+const NOTHING: ColumnView = { tasks: null, total: null, hasNext: false, loadingMore: false, error: null };
+const none = () => () => {};
+
+/** The column of `filter` and `order`, read and kept current while shown. */
+function useTaskColumn(filter: TaskFilter, order: TaskOrder, feed?: TaskFeed): [ColumnView, TaskColumn | null] {
+  const client = useClient();
+  const [column, setColumn] = useState<TaskColumn | null>(null);
+  const key = JSON.stringify(filter);
+  useEffect(() => {
+    const made = new TaskColumn(client, JSON.parse(key) as TaskFilter, order, feed);
+    setColumn(made);
+    made.start();
+    return () => made.dispose();
+  }, [client, key, order, feed]);
+  const view = useSyncExternalStore(column?.subscribe ?? none, column?.snapshot ?? (() => NOTHING));
+  return [view, column];
 }
 
-function TaskPageAt({ filter, order, version, render, onCount, after }: PagesProps & { after: string | null }) {
-  const [{ data, error, fetching }, reexecute] = useQuery({
-    query: TaskPageQuery,
-    variables: { filter, order, first: PAGE_SIZE, after },
-    // An empty page holds no Task: without this, a task created into it
-    // (quick create, a bulk edit) would not make it read again.
-    context: TASK_CONTEXT,
-  });
-  const [wantNext, setWantNext] = useState(false);
+export function TaskPages({ filter, order, feed, render, onCount }: PagesProps) {
+  const [view, column] = useTaskColumn(filter, order, feed);
   const sentinel = useRef<HTMLDivElement>(null);
-  const lastLink = useRef<string | null>(null);
+  const [firstNew, setFirstNew] = useState<string | null>(null);
+  const { tasks, total, hasNext, loadingMore, error } = view;
 
-  const firstVersion = useRef(version);
   useEffect(() => {
-    if (version !== firstVersion.current) reexecute({ requestPolicy: 'network-only' });
-  }, [version, reexecute]);
+    if (total !== null) onCount?.(total);
+  }, [total, onCount]);
 
-  const count = data?.tasks.totalCount;
+  // A card moved among the others is taken out of the page and put back:
+  // the focus it had goes back to it.
+  const focused = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    if (after === null && count !== undefined) onCount?.(count);
-  }, [after, count, onCount]);
+    if (!column) return;
+    return column.subscribe(() => {
+      const active = document.activeElement;
+      focused.current = active instanceof HTMLElement && active.closest('[data-ref]') ? active : null;
+    });
+  }, [column]);
+  useLayoutEffect(() => {
+    const had = focused.current;
+    focused.current = null;
+    if (had?.isConnected && (document.activeElement === document.body || document.activeElement === null))
+      had.focus({ preventScroll: true });
+  }, [tasks]);
 
   // After a "Load more" pressed from the keyboard, the first new task.
-  const firstNew = wantNext && lastLink.current !== null ? lastLink.current : null;
   useEffect(() => {
-    if (firstNew === null) return;
-    lastLink.current = null;
+    if (firstNew === null || loadingMore) return;
+    setFirstNew(null);
     focusWhenThere(`[data-ref="${CSS.escape(firstNew)}"] ~ [data-ref] a`);
-  }, [firstNew]);
+  }, [firstNew, loadingMore]);
 
-  const hasNext = data?.tasks.pageInfo.hasNextPage ?? false;
   useEffect(() => {
     const element = sentinel.current;
-    if (!hasNext || wantNext || element === null) return;
+    if (!hasNext || loadingMore || element === null || column === null) return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) setWantNext(true);
+      if (entries.some((entry) => entry.isIntersecting)) void column.loadMore();
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasNext, wantNext]);
+  }, [hasNext, loadingMore, column, tasks]);
 
-  if (error && !data) return <Problem error={error} />;
-  if (!data) return fetching ? <p className="loading">Loading tasks…</p> : null;
-  const { nodes, pageInfo } = data.tasks;
+  if (error && !tasks) return <Problem error={error} />;
+  if (!tasks) return <p className="loading">Loading tasks…</p>;
   return (
     <Fragment>
-      {render(nodes)}
-      {pageInfo.hasNextPage &&
-        (wantNext ? (
-          <TaskPageAt
-            filter={filter}
-            order={order}
-            version={version}
-            render={render}
-            after={pageInfo.endCursor ?? null}
-          />
-        ) : (
-          <div ref={sentinel} className="more">
+      {render(tasks)}
+      {hasNext && (
+        <div ref={sentinel} className="more">
+          {loadingMore ? (
+            <p className="loading">Loading more…</p>
+          ) : (
             <button
               type="button"
               onClick={(event) => {
-                // The button goes when the next page comes: focus moves to
-                // the first task after the ones already shown.
-                const focused = event.currentTarget === document.activeElement;
-                lastLink.current = focused ? (nodes[nodes.length - 1]?.ref ?? null) : null;
-                setWantNext(true);
+                // The button goes while the next page comes: focus then moves
+                // to the first task after the ones already shown.
+                if (event.currentTarget === document.activeElement) setFirstNew(tasks[tasks.length - 1]?.ref ?? null);
+                void column?.loadMore();
               }}
             >
               Load more
             </button>
-          </div>
-        ))}
+          )}
+        </div>
+      )}
     </Fragment>
   );
 }

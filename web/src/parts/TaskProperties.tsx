@@ -8,7 +8,9 @@ import type { Priority, TaskKind, TaskPageDetailsQuery, UpdateTaskInput } from '
 import { Due, Labels } from './TaskCard';
 import { FieldProblem } from './FieldProblem';
 import { PRIORITIES, type ProjectChoices } from './Options';
-import { PickMenu, type PickOption } from './PickMenu';
+import { PickMenu, type PickOption, type PickSearch } from './PickMenu';
+import { foundHint, useMemberSearch, type Members } from './members';
+import type { Person } from './People';
 import type { FieldError } from './fieldError';
 import { formatInstant } from './dates';
 
@@ -88,7 +90,6 @@ export function EditableProperties({
   error: FieldError | null;
   saved: string | null;
 }) {
-  const people = choices?.people ?? [];
   const coworkers = new Set(task.coworkers.map((c) => c.username));
   return (
     <aside className="task-side" aria-labelledby="properties-heading">
@@ -99,12 +100,7 @@ export function EditableProperties({
         options={(choices?.statuses ?? []).map((st) => ({ key: st.key, label: st.name }))}
         onPick={(key) => save({ status: key }, 'Status')}
       />
-      <SidePick
-        label="Assignee"
-        current={task.assignee?.username ?? ''}
-        options={[{ key: '', label: 'nobody' }, ...people.map((p) => ({ key: p.username, label: p.displayName }))]}
-        onPick={(key) => save({ assignee: key === '' ? null : key }, 'Assignee')}
-      />
+      <AssigneePick task={task} members={choices?.members ?? null} save={save} />
       <fieldset className="picks">
         <legend>Coworkers</legend>
         {task.coworkers.length === 0 && <p className="muted">none</p>}
@@ -123,7 +119,7 @@ export function EditableProperties({
             </li>
           ))}
         </ul>
-        <AddCoworker people={people.filter((p) => !coworkers.has(p.username))} save={save} />
+        <AddCoworker members={choices?.members ?? null} leaveOut={coworkers} save={save} />
       </fieldset>
       <SidePick
         label="Priority"
@@ -221,21 +217,56 @@ function DueField({ task, save, error }: { task: Task; save: Save; error: FieldE
   );
 }
 
+/** The assignee: nobody or a member (searched as one types in a project
+ * of many; the one assigned is always offered). */
+function AssigneePick({ task, members, save }: { task: Task; members: Members | null; save: Save }) {
+  const [text, setText] = useState('');
+  const found = useMemberSearch(members, text);
+  const typed = text.trim() !== '';
+  const assignee = task.assignee;
+  const people =
+    typed || !assignee || found.people.some((p) => p.username === assignee.username)
+      ? found.people
+      : [assignee, ...found.people];
+  return (
+    <SidePick
+      label="Assignee"
+      current={assignee?.username ?? ''}
+      shown={assignee ? assignee.displayName : 'nobody'}
+      options={[
+        ...(typed ? [] : [{ key: '', label: 'nobody' }]),
+        ...people.map((p) => ({ key: p.username, label: p.displayName })),
+      ]}
+      onPick={(key) => save({ assignee: key === '' ? null : key }, 'Assignee')}
+      search={
+        members && !members.complete
+          ? { label: 'Find a member by name', onText: setText, hint: foundHint(found, true) }
+          : undefined
+      }
+    />
+  );
+}
+
 /** One property picked from a list: arrows and type-ahead browse, and only
  * Enter or a click saves (a native select wrote on every arrow key). */
 function SidePick({
   label,
   current,
+  shown: named,
   options,
   onPick,
+  search,
 }: {
   label: string;
   current: string;
+  /** What the button says, when the options (a search's) may not hold it. */
+  shown?: string;
   options: PickOption[];
   onPick: (key: string) => void;
+  search?: PickSearch;
 }) {
   const id = useId();
-  const shown = options.find((o) => o.key === current)?.label ?? current;
+  const shown = named ?? options.find((o) => o.key === current)?.label ?? current;
   return (
     <div className="side-pick">
       <span id={id}>{label}</span>
@@ -247,6 +278,7 @@ function SidePick({
         buttonLabel={`${label}: ${shown}`}
         onPick={onPick}
         tabbable
+        search={search}
       >
         {shown}
       </PickMenu>
@@ -255,19 +287,36 @@ function SidePick({
 }
 
 /** A coworker picked first, then added with "Add": browsing the members never writes. */
-function AddCoworker({ people, save }: { people: { username: string; displayName: string }[]; save: Save }) {
-  const [chosen, setChosen] = useState('');
-  const pick = people.find((p) => p.username === chosen);
+function AddCoworker({
+  members,
+  leaveOut,
+  save,
+}: {
+  members: Members | null;
+  /** The coworkers already there. */
+  leaveOut: Set<string>;
+  save: Save;
+}) {
+  const [text, setText] = useState('');
+  const found = useMemberSearch(members, text);
+  const people = found.people.filter((p) => !leaveOut.has(p.username));
+  // The person picked, kept when the search that found them moves on.
+  const [pick, setPick] = useState<Person | null>(null);
   return (
     <div className="add-coworker">
       <PickMenu
         className="side-menu"
         name="Add a coworker"
-        current={pick ? chosen : ''}
+        current={pick ? pick.username : ''}
         options={people.map((p) => ({ key: p.username, label: p.displayName }))}
         buttonLabel={`Add a coworker: ${pick ? pick.displayName : 'choose…'}`}
-        onPick={setChosen}
+        onPick={(key) => setPick(people.find((p) => p.username === key) ?? null)}
         tabbable
+        search={
+          members && !members.complete
+            ? { label: 'Find a member by name', onText: setText, hint: foundHint(found, true) }
+            : undefined
+        }
       >
         {pick ? pick.displayName : 'choose…'}
       </PickMenu>
@@ -275,7 +324,7 @@ function AddCoworker({ people, save }: { people: { username: string; displayName
         type="button"
         disabled={!pick}
         onClick={async () => {
-          if (pick && (await save({ addCoworkers: [pick.username] }, 'Coworkers'))) setChosen('');
+          if (pick && (await save({ addCoworkers: [pick.username] }, 'Coworkers'))) setPick(null);
         }}
       >
         Add

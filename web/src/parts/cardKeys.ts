@@ -1,10 +1,14 @@
 // The keyboard on a board or a list: one Tab stop per column (a roving
 // tabindex: the card last focused in it, else its first), and keys that
-// move between cards and act on the focused one. The status and assignee
-// buttons of a card are out of the Tab order; `s` and `a` open them.
+// move between cards and act on the focused one. The status, priority and
+// assignee buttons of a card are out of the Tab order; `s`, `p` and `a`
+// open them.
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 
 const TITLE = 'a.card-title, a.row-title';
+
+/** The keys that open a card's menus. */
+const MENUS: Record<string, string> = { s: '.status-menu', p: '.priority-menu', a: '.assignee-menu' };
 
 const refOf = (element: Element) => element.closest('[data-ref]')?.getAttribute('data-ref') ?? null;
 
@@ -43,7 +47,7 @@ export function useRovingTabStop(box: RefObject<HTMLElement | null>) {
 /**
  * Keys on a task link of a board or list: ↓/j and ↑/k to the next and
  * previous task, ←/→ to the task at the same height in the next column
- * (a board), `s` to its status menu, `a` to its assignee menu, `x` selects a list row. Enter opens
+ * (a board), `s`, `p` and `a` to its status, priority and assignee menus, `x` selects a list row. Enter opens
  * it (it is a link). The keys work the same from a button of the card
  * (its menus give focus back to themselves after a pick or Escape).
  */
@@ -81,8 +85,8 @@ export function onTaskKey(event: KeyboardEvent<HTMLElement>) {
       box.click();
     }
     return;
-  } else if (event.key === 's' || event.key === 'a') {
-    const which = event.key === 's' ? '.status-menu' : '.assignee-menu';
+  } else if (Object.hasOwn(MENUS, event.key)) {
+    const which = MENUS[event.key];
     const menu = from.closest('[data-ref]')?.querySelector<HTMLButtonElement>(`${which} > button`);
     if (menu) {
       event.preventDefault();

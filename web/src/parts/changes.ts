@@ -48,6 +48,8 @@ export function changeWords(
   if (field === 'deleted') return 'deleted the task';
   if (field === 'comment') return 'commented';
   if (field === 'description') return 'edited the description';
+  // A place in the board's manual order: its neighbour says little out of the board.
+  if (field === 'position') return 'moved it on the board';
   const from = valueWords(field, event.oldText, statuses);
   const to = valueWords(field, event.newText, statuses);
   return `changed ${fieldName(field)} from ${from} to ${to}`;

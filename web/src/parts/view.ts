@@ -37,7 +37,10 @@ export const NO_FILTER: FilterState = {
   order: 'UPDATED',
 };
 
-const ORDER_VALUES: TaskOrder[] = ['UPDATED', 'CREATED', 'REF', 'DUE'];
+/** A project's board: its manual order (the same for everyone) unless another is chosen. */
+export const BOARD_VIEW: FilterState = { ...NO_FILTER, order: 'BOARD' };
+
+const ORDER_VALUES: TaskOrder[] = ['UPDATED', 'CREATED', 'REF', 'DUE', 'BOARD'];
 
 /** Today as `YYYY-MM-DD` in the viewer's time zone, `days` on. */
 function localDate(days = 0): string {
