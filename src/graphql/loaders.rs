@@ -1,4 +1,4 @@
-//! Per-request DataLoaders: every related record a page needs is read in one
+//! DataLoaders, one set per operation: every related record a page needs is read in one
 //! statement per kind, so a page's statement count does not grow with its
 //! size. Loaders carry the viewer, and read through the store's visibility.
 

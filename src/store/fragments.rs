@@ -40,12 +40,17 @@ pub fn parse_ref(task_ref: &str) -> Result<(&str, i32)> {
     Ok((key, number))
 }
 
-/// The distinct words of a search text, lowercased.
+/// The distinct words of a search text, lowercased; past
+/// `MAX_SEARCH_WORDS` it stops at one more (which `input::search_words`
+/// then refuses), so a huge text costs no more than a long one.
 pub fn words(text: &str) -> Vec<String> {
     let mut words: Vec<String> = Vec::new();
     for word in text.split_whitespace().map(str::to_lowercase) {
         if !words.contains(&word) {
             words.push(word);
+            if words.len() > super::input::MAX_SEARCH_WORDS {
+                break;
+            }
         }
     }
     words

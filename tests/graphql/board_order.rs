@@ -5,12 +5,13 @@
 //! and many placements into one gap, which spread the order out, checked
 //! against a model of the order.
 
+use sea_orm::{ColumnTrait, Database, EntityTrait, QueryFilter, QuerySelect};
 use serde_json::{Value, json};
 
 use entity::{ProjectRole, WorkspaceRole};
 
 use crate::on_both_backends;
-use crate::support::{Backend, Board, TestApp, simple_board};
+use crate::support::{Backend, Board, TestApp, TestDb, simple_board};
 
 const CREATE: &str = "mutation($t: String!) { createTask(input: {project: \"WEB\", title: $t}) { ref } }";
 const PLACE: &str = "mutation($r: String!, $input: UpdateTaskInput!) { updateTask(ref: $r, input: $input) { ref revision updatedAt status { key } } }";
@@ -70,8 +71,8 @@ async fn placements_are_shared_and_stay(backend: Backend) {
     app.ok(t, CREATE, json!({"t": "Task 6"})).await;
     assert_eq!(order(&app, t, json!({})).await[..2], ["WEB-6", "WEB-3"], "a new task still lands on top");
 
-    // Where it already is: nothing written.
-    place(&app, t, "WEB-1", json!({"after": "WEB-4"})).await;
+    // Where it already is: nothing written; the neighbour as its ref reads.
+    place(&app, t, "WEB-1", json!({"after": "  WEB-04 "})).await;
     assert_eq!(positions(&app, t, "WEB-1").await, ["after WEB-4"]);
     assert_eq!(positions(&app, t, "WEB-3").await, ["first"]);
 
@@ -156,4 +157,41 @@ async fn many_moves_into_one_gap_keep_the_order(backend: Backend) {
     assert_eq!(walked, model);
 }
 
-on_both_backends!(placements_are_shared_and_stay, many_moves_into_one_gap_keep_the_order);
+/// Tasks stored before the board order take it from their numbers, in 64
+/// bits: task 3,000 times the gap is past 2^31.
+async fn tasks_stored_before_take_their_creation_order(backend: Backend) {
+    let test_db = TestDb::create(backend).await;
+    let db = Database::connect(&test_db.url).await.expect("connect");
+    let before = <migration::Migrator as migration::MigratorTrait>::migrations().len() - 1;
+    <migration::Migrator as migration::MigratorTrait>::up(&db, Some(before as u32)).await.expect("older migrations");
+    let board = Board::new(&db);
+    let alice = board.user("alice").await;
+    let ws = board.workspace("ENG").await;
+    let web = board.project(&ws, "WEB", "Web").await;
+    let ids = board.tasks(&web, &alice, 3).await;
+    entity::task::Entity::update_many()
+        .col_expr(entity::task::Column::Number, sea_orm::sea_query::Expr::value(3_000))
+        .filter(entity::task::Column::Id.eq(ids[2]))
+        .exec(&db)
+        .await
+        .expect("a high number");
+    <migration::Migrator as migration::MigratorTrait>::up(&db, None).await.expect("the board order's migration");
+    let ranks: Vec<(i64, i64)> = entity::task::Entity::find()
+        .select_only()
+        .columns([entity::task::Column::Id, entity::task::Column::BoardRank])
+        .into_tuple()
+        .all(&db)
+        .await
+        .expect("ranks");
+    let rank_of = |id: i64| ranks.iter().find(|(i, _)| *i == id).map(|(_, rank)| *rank);
+    assert_eq!(rank_of(ids[0]), Some(migration::RANK_GAP));
+    assert_eq!(rank_of(ids[1]), Some(2 * migration::RANK_GAP));
+    assert_eq!(rank_of(ids[2]), Some(3_000 * migration::RANK_GAP));
+    db.close().await.ok();
+}
+
+on_both_backends!(
+    placements_are_shared_and_stay,
+    many_moves_into_one_gap_keep_the_order,
+    tasks_stored_before_take_their_creation_order
+);

@@ -220,9 +220,14 @@ pub async fn update_task(
     let checked = CheckedChanges::of(changes)?;
     let expected_revision = rules::expected_revision(expected_revision)?;
     // Visibility is decided once; the row itself is read under the lock.
-    let task_id = live_task(store, viewer, task_ref).await?.id;
+    let found = live_task(store, viewer, task_ref).await?;
+    let (task_id, project_id) = (found.id, found.project_id);
     let (task, events) = with_retry(|| async {
         let txn = super::begin_write(&store.db).await?;
+        if changes.place.is_some() {
+            // The project's lock before the task's, in a create's order.
+            numbers::lock_numbers(&txn, project_id).await?;
+        }
         let current = lock_live_task(&txn, task_ref, task_id).await?;
         if let Some(expected) = expected_revision.filter(|expected| *expected != current.revision) {
             let refusal = stale::stale(&txn, task_ref, &current, expected).await?;

@@ -48,8 +48,11 @@ enum Anchor {
 }
 
 /// The task's new rank and the event that tells of it, or `None` when it
-/// already sits there. Takes the project's numbering lock, so placements
-/// and creates in one project queue up and never share a rank.
+/// already sits there. Holds the project's numbering lock, which the
+/// caller takes before the task's row lock as a create does (a spread
+/// updates every task of the project: taken the other way round, it could
+/// wait on a writer that waits on it), so placements and creates in one
+/// project queue up and never share a rank.
 pub(crate) async fn place(
     txn: &DatabaseTransaction,
     current: &task::Model,
@@ -58,9 +61,16 @@ pub(crate) async fn place(
     let last_number = lock_numbers(txn, current.project_id).await?;
     // The next new task's rank: a placement on top stays below it.
     let ceiling = (i64::from(last_number) + 1) * RANK_GAP;
+    // The log names the neighbour as its ref reads, not as it was typed.
     let (anchor, told) = match (&placement.after, &placement.before) {
-        (Some(r), _) => (Anchor::After(neighbour(txn, current, "place.after", r).await?), format!("after {r}")),
-        (None, Some(r)) => (Anchor::Before(neighbour(txn, current, "place.before", r).await?), format!("before {r}")),
+        (Some(r), _) => {
+            let (id, canonical) = neighbour(txn, current, "place.after", r).await?;
+            (Anchor::After(id), format!("after {canonical}"))
+        }
+        (None, Some(r)) => {
+            let (id, canonical) = neighbour(txn, current, "place.before", r).await?;
+            (Anchor::Before(id), format!("before {canonical}"))
+        }
         (None, None) => (Anchor::First, "first".to_owned()),
     };
     let me: Key = (current.board_rank, current.id);
@@ -112,7 +122,10 @@ async fn bounds(
 async fn key_of(txn: &DatabaseTransaction, id: i64) -> Result<Key> {
     let rank: Option<i64> =
         task::Entity::find_by_id(id).select_only().column(task::Column::BoardRank).into_tuple().one(txn).await?;
-    Ok((rank.unwrap_or_default(), id))
+    // Read under the project's lock, which every placement holds: it
+    // cannot have gone since `neighbour` found it.
+    let rank = rank.ok_or_else(|| StoreError::Db(sea_orm::DbErr::RecordNotFound(format!("task {id}"))))?;
+    Ok((rank, id))
 }
 
 /// The live task nearest to `from` going up (`upward`) or down the order,
@@ -143,9 +156,15 @@ async fn next(
     Ok(select.into_tuple::<Key>().one(txn).await?)
 }
 
-/// The live task `task_ref` of the moving task's project, by id; refused
-/// in words when it is another project's, the task itself, or gone.
-async fn neighbour(txn: &DatabaseTransaction, current: &task::Model, argument: &str, task_ref: &str) -> Result<i64> {
+/// The live task `task_ref` of the moving task's project: its id and its
+/// ref as it reads; refused in words when it is another project's, the
+/// task itself, or gone.
+async fn neighbour(
+    txn: &DatabaseTransaction,
+    current: &task::Model,
+    argument: &str,
+    task_ref: &str,
+) -> Result<(i64, String)> {
     let refused = |why: &str| {
         StoreError::bad_argument(
             argument,
@@ -155,9 +174,9 @@ async fn neighbour(txn: &DatabaseTransaction, current: &task::Model, argument: &
     };
     let (key, number) = parse_ref(task_ref).map_err(|_| refused("is not a task ref"))?;
     let project = project::Entity::find_by_id(current.project_id).one(txn).await?;
-    if project.is_none_or(|p| p.key != key) {
+    let Some(project) = project.filter(|p| p.key == key) else {
         return Err(refused("is not a task of this project"));
-    }
+    };
     if number == current.number {
         return Err(refused("is the task being placed"));
     }
@@ -170,7 +189,8 @@ async fn neighbour(txn: &DatabaseTransaction, current: &task::Model, argument: &
         .into_tuple()
         .one(txn)
         .await?;
-    found.ok_or_else(|| refused("is no live task of this project"))
+    let id = found.ok_or_else(|| refused("is no live task of this project"))?;
+    Ok((id, format!("{}-{number}", project.key)))
 }
 
 /// Gives the project's live tasks ranks a gap apart, in their order, the
