@@ -216,6 +216,12 @@ async function mcpHttpClient(token) {
 
 const cards = (page) => page.locator('article.card');
 
+/** Drops the console's word for each request a test aborted itself, after `from`. */
+function forgetAborted(problems, from) {
+  for (let i = problems.length - 1; i >= from; i -= 1)
+    if (problems[i] === 'console: Failed to load resource: net::ERR_FAILED') problems.splice(i, 1);
+}
+
 /** The refs of a column's cards, top to bottom. */
 const columnRefs = (page, status) =>
   page.locator(`.column[data-status="${status}"] article.card`).evaluateAll((all) => all.map((c) => c.dataset.ref));
@@ -813,6 +819,105 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     await page.locator('.timeline', { hasText: 'moved it on the board' }).waitFor();
   });
 
+  await t.test('a move whose write fails is undone: the card goes back to its column, and to its place; the move is announced', async () => {
+    const { workspaces } = await gql('{ workspaces(first: 1) { nodes { key } } }');
+    const key = randomKey('FM');
+    await gql('mutation($input: CreateProjectInput!) { createProject(input: $input) { key } }', {
+      input: { workspace: workspaces.nodes[0].key, key, name: `Failed moves ${key}` },
+    });
+    const { project } = await gql('query($k: String!) { project(key: $k) { statuses { key name } } }', { k: key });
+    const [todo, doing] = project.statuses;
+    const made = {};
+    for (const name of ['one', 'two', 'three']) {
+      const { createTask } = await gql('mutation($i: CreateTaskInput!) { createTask(input: $i) { ref } }', {
+        i: { project: key, title: `Card ${name}`, status: todo.key },
+      });
+      made[name] = createTask.ref;
+    }
+    const order = [made.three, made.two, made.one];
+    const showing = (status, want) =>
+      page.waitForFunction(
+        ([s, w]) => JSON.stringify([...document.querySelectorAll(`.column[data-status="${s}"] article.card`)].map((c) => c.dataset.ref)) === JSON.stringify(w),
+        [status, want],
+      );
+    // By number first: a move by status alone is shown at once in this order.
+    await page.goto(`${BASE}/#/p/${key}?order=ref`);
+    await page.locator(`.column[data-status="${todo.key}"] article.card`).nth(2).waitFor();
+    const byRef = await columnRefs(page, todo.key);
+    await page.locator('.live-live').waitFor();
+
+    // Every move's write is lost on the way.
+    const lose = async (route) => {
+      if (/^\s*mutation\s+MoveTask/.test(route.request().postDataJSON()?.query ?? '')) await route.abort();
+      else await route.continue();
+    };
+    const heard = problems.length;
+    await page.route('**/graphql', lose);
+    try {
+      // By its status menu, to another column: shown there, then back.
+      const card = page.locator(`article.card[data-ref="${made.two}"]`);
+      await card.locator('a.card-title').focus();
+      await page.keyboard.press('s');
+      const options = page.getByRole('listbox', { name: `Status of ${made.two}` });
+      await options.waitFor();
+      await options.getByRole('option', { name: doing.name, exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: made.two }).waitFor();
+      await showing(todo.key, byRef);
+      await showing(doing.key, []);
+
+      // By Alt+↑, in the board's order: back in its place.
+      await page.goto(`${BASE}/#/p/${key}`);
+      await showing(todo.key, order);
+      await page.locator('.live-live').waitFor();
+      await page.locator(`article.card[data-ref="${made.one}"] a.card-title`).focus();
+      await page.keyboard.press('Alt+ArrowUp');
+      await page.waitForFunction(
+        (ref) => document.querySelector('[data-testid="moved"]')?.textContent?.startsWith(`${ref} moved before`),
+        made.one,
+      );
+      await page.getByRole('alert').filter({ hasText: made.one }).waitFor();
+      await showing(todo.key, order);
+    } finally {
+      await page.unrouteAll({ behavior: 'wait' });
+      // The console tells of an aborted request a moment after it.
+      await page.waitForTimeout(200);
+      forgetAborted(problems, heard);
+    }
+    assert.deepEqual(await boardOrder(key, todo.key), order, 'nothing was moved');
+  });
+
+  await t.test('a next page that fails is not read again in a loop: a button tries again', async () => {
+    const first = big.statuses[0];
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    const column = page.locator(`.column[data-status="${first}"]`);
+    await column.locator('article.card').nth(49).waitFor();
+    let lost = 0;
+    const lose = async (route) => {
+      const body = route.request().postDataJSON();
+      if (/query\s+TaskPage/.test(body?.query ?? '') && body?.variables?.after) {
+        lost += 1;
+        await route.abort();
+      } else await route.continue();
+    };
+    const heard = problems.length;
+    await page.route('**/graphql', lose);
+    try {
+      await column.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+      const retry = column.getByRole('button', { name: 'Try again' });
+      await retry.waitFor();
+      await page.waitForTimeout(1_000);
+      assert.equal(lost, 1, 'one read of the next page, not one after another');
+      assert.equal(await column.locator('article.card').count(), 50, 'what was shown stays');
+    } finally {
+      await page.unrouteAll({ behavior: 'wait' });
+      // The console tells of an aborted request a moment after it.
+      await page.waitForTimeout(200);
+      forgetAborted(problems, heard);
+    }
+    await column.getByRole('button', { name: 'Try again' }).click();
+    await column.locator('article.card').nth(50).waitFor();
+  });
+
   await t.test('the command palette (Ctrl+K) goes to a task by ref or words, a project, a wiki page; Esc gives focus back', async () => {
     const { createTask } = await gql('mutation($p: String!) { createTask(input: { project: $p, title: "Palette target zebra" }) { ref } }', { p: big.key });
     const { wikiTree } = await gql('{ wikiTree(first: 50) { nodes { path title workspace { key } } } }');
@@ -945,6 +1050,17 @@ test('the web board: sign-in, projects, board, task page, live, budgets, sign-ou
     assert.equal(await shared.locator('article.row').count(), 1);
     assert.equal(await shared.getByRole('button', { name: 'Due this week' }).getAttribute('aria-pressed'), 'true');
     await shared.context().close();
+    await page.goto(`${BASE}/#/p/${big.key}`);
+    await cards(page).first().waitFor();
+
+    // The board's default order goes along to the list (whose own default is another), said in the address.
+    await page.getByRole('navigation', { name: 'Views' }).getByRole('link', { name: 'List' }).click();
+    await page.waitForURL((url) => url.hash === `#/p/${big.key}/list?order=board`);
+    assert.equal(await page.getByLabel('Order').inputValue(), 'BOARD', 'the list keeps the board order');
+    // Across projects there is no board order: the address cannot ask for it.
+    await page.goto(`${BASE}/#/my?order=board`);
+    await page.getByRole('heading', { name: 'My tasks' }).waitFor();
+    assert.equal(await page.getByLabel('Order').inputValue(), 'UPDATED', 'My tasks refuse the board order');
     await page.goto(`${BASE}/#/p/${big.key}`);
     await cards(page).first().waitFor();
   });

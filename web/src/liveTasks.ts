@@ -11,6 +11,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useClient } from 'urql';
 import { graphql } from './gql';
+import { codeOf, REFUSALS } from './errors';
 import { useTaskEvents, type LiveEvent, type LiveState } from './live';
 import {
   asRecent,
@@ -45,6 +46,9 @@ export interface TaskChange {
   events: SeenEvent[];
   /** Where a placement put it in the board's order. */
   place: BoardPlace | null;
+  /** Its place in the board's order is not known here (a write that
+   * failed after its place was shown): a manual-order column reads again. */
+  placeUnknown?: boolean;
 }
 
 export type FeedMessage = { kind: 'change'; change: TaskChange } | { kind: 'reread' };
@@ -57,7 +61,8 @@ export interface TaskFeed {
   /** A write made on this page, applied at once (optimistic, or its
    * answer); `events` as the log will tell them (`created`). */
   wrote(task: ListedTask, place?: BoardPlace | null, events?: SeenEvent[]): void;
-  /** Reads a task again and applies it (a write that failed). */
+  /** Reads a task again and applies it, even when it seems no newer than
+   * what is shown (a write that failed: its optimistic copy is undone). */
   refresh(ref: string): void;
   /** The task as a column of the page holds it. */
   lookup(ref: string): ListedTask | undefined;
@@ -95,14 +100,23 @@ export function useLiveTasks(
     /** Events waiting for their task's read, and the reads under way. */
     const waiting = new Map<string, SeenEvent[]>();
     const reading = new Set<string>();
+    /** Tasks whose next read undoes a write that failed. */
+    const forced = new Set<string>();
     let gather: ReturnType<typeof setTimeout> | undefined;
 
     const send = (message: FeedMessage) => listeners.forEach((listener) => listener(message));
-    const emit = (change: Omit<TaskChange, 'seq'>) => {
+    const emit = (change: Omit<TaskChange, 'seq'>, force = false) => {
       if (change.task) {
         const before = latest.get(change.ref);
-        if (before && !asRecent(placeOf(change.task), placeOf(before))) return;
-        latest.set(change.ref, change.task);
+        if (!force && before && !asRecent(placeOf(change.task), placeOf(before))) {
+          // A move alone changes no revision: its place, as the log tells
+          // it, is the latest by arrival, on the newest task known.
+          const moveOnly =
+            change.place && change.events.length > 0 && change.events.every((e) => e.field === 'position');
+          if (!moveOnly) return;
+          change = { ...change, task: before };
+        }
+        latest.set(change.ref, change.task!);
       } else latest.delete(change.ref);
       seq += 1;
       send({ kind: 'change', change: { ...change, seq } });
@@ -111,6 +125,7 @@ export function useLiveTasks(
     /** Reads a task and hands its change on; events that came meanwhile read it once more. */
     const read = async (ref: string, seen: SeenEvent[]) => {
       reading.add(ref);
+      const force = forced.delete(ref);
       const result = await client
         .query(LiveTask, { ref }, { requestPolicy: 'network-only' })
         .toPromise()
@@ -119,12 +134,17 @@ export function useLiveTasks(
       const task = result?.data?.task;
       let place: BoardPlace | null = null;
       for (const e of seen) if (e.field === 'position') place = parseBoardPlace(e.new);
-      if (task) emit({ ref, task: task as ListedTask, events: seen, place });
-      // Refused: out of sight, out of every column.
-      else if (result && !result.data?.task && result.error?.graphQLErrors.length)
+      // A forced read (a failed write) shows the server's task whatever was
+      // shown; its place in the manual order is read by the columns again.
+      if (task) emit({ ref, task: task as ListedTask, events: seen, place, placeUnknown: force && !place }, force);
+      // Refused (gone, or no longer visible): out of sight, out of every column.
+      else if (result && !result.data?.task && REFUSALS.has(codeOf(result.error) ?? 'INTERNAL'))
         emit({ ref, task: null, events: seen, place: null });
-      // Not read (offline): the columns read themselves.
-      else send({ kind: 'reread' });
+      // Not read (offline, a server error): the columns read themselves.
+      else {
+        if (force) forced.add(ref);
+        send({ kind: 'reread' });
+      }
       const more = waiting.get(ref);
       if (more && !gather) {
         waiting.delete(ref);
@@ -150,6 +170,7 @@ export function useLiveTasks(
         emit({ ref: task.ref, task, events, place });
       },
       refresh(ref) {
+        forced.add(ref);
         if (!waiting.has(ref)) waiting.set(ref, []);
         if (!gather) gather = setTimeout(flush, 0);
       },
@@ -179,8 +200,15 @@ export function useLiveTasks(
         if (!gather) gather = setTimeout(flush, GATHER_MS);
       },
       reread: () => send({ kind: 'reread' }),
+      dispose() {
+        clearTimeout(gather);
+        gather = undefined;
+      },
     };
   }, [client, viewer]);
+
+  // No gathered read starts after the page is gone.
+  useEffect(() => () => live.dispose(), [live]);
 
   const state = useTaskEvents(project, from, (event) => {
     setEvents((n) => n + 1);

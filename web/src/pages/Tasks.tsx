@@ -2,7 +2,7 @@
 // a list, and "my tasks" across projects: filters, saved views, cursor
 // paging, cards moved between columns and places, everything live through
 // `taskEvents`, one changed task at a time (liveTasks.ts).
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation, useQuery } from 'urql';
 import { Link, useSearch } from 'wouter';
 import { graphql } from '../gql';
@@ -11,7 +11,16 @@ import { useSession } from '../session-context';
 import type { LiveState } from '../live';
 import { useLiveTasks, type TaskFeed } from '../liveTasks';
 import { FilterBar } from '../parts/FilterBar';
-import { BOARD_VIEW, isNarrowed, NO_FILTER, toTaskFilter, useView, type FilterState } from '../parts/view';
+import {
+  BOARD_VIEW,
+  CROSS_PROJECT_ORDERS,
+  formatView,
+  isNarrowed,
+  NO_FILTER,
+  toTaskFilter,
+  useView,
+  type FilterState,
+} from '../parts/view';
 import { Board } from '../parts/Board';
 import type { Move } from '../parts/TaskCard';
 import { TaskList } from '../parts/TaskList';
@@ -75,14 +84,15 @@ function placement(place: BoardPlace): TaskPlacement {
 }
 
 /** `task` as it will be in another status: shown there at once, before
- * the server answers (its answer, then the live event, confirm it). */
+ * the server answers (its answer, then the live event, confirm it). Its
+ * revision and updatedAt stay the server's: the answer, newer, replaces it,
+ * and a failed write's re-read puts the task back. */
 function inStatus(task: ListedTask, status: { key: string; name: string; category: string }): ListedTask {
   const fields = task as unknown as Record<string, unknown>;
   return {
     ...fields,
     status: { __typename: 'Status', key: status.key, name: status.name, category: status.category },
     done: status.category === 'DONE' || status.category === 'CANCELED',
-    updatedAt: new Date().toISOString(),
   } as unknown as ListedTask;
 }
 
@@ -105,11 +115,16 @@ function LiveBadge({ state, events }: { state: LiveState; events: number }) {
 /** The writes a card or row makes, shown at once through the page's feed. */
 function useMoves(feed: TaskFeed, statuses: { key: string; name: string; category: string }[], manual: boolean) {
   const [moveError, setMoveError] = useState<string | null>(null);
+  /** What the last move by place did, for a screen reader (a polite live region). */
+  const [moved, setMoved] = useState('');
+  /** Each task's move under way: a second one waits for its answer (a
+   * move changes no revision, so two answers' order could not be told). */
+  const queue = useRef(new Map<string, Promise<void>>());
   const [, move] = useMutation(MoveTask);
   const [, assign] = useMutation(AssignTask);
   const [, prioritize] = useMutation(PrioritizeTask);
 
-  const moveTo = useCallback(
+  const moveNow = useCallback(
     async (ref: string, status: string | null, place?: BoardPlace) => {
       setMoveError(null);
       // Server strings in selectors are escaped: a quote or backslash in one must not break them.
@@ -125,21 +140,45 @@ function useMoves(feed: TaskFeed, statuses: { key: string; name: string; categor
       // Where it lands, at once. In the manual order a card moved by its
       // status alone keeps its rank, which only the server knows: its new
       // column reads it when the answer comes.
-      if (known && (place || !manual)) feed.wrote(target ? inStatus(known, target) : known, place, events);
+      const shown = known !== undefined && (place !== undefined || !manual);
+      // The card left the column that had focus: follow it.
+      const follow = () => {
+        if (moving && status)
+          focusWhenThere(
+            `[data-status="${CSS.escape(status)}"] [data-ref="${r}"] .status-menu button, .row[data-ref="${r}"] .status-menu button`,
+          );
+      };
+      if (shown) {
+        feed.wrote(target ? inStatus(known, target) : known, place, events);
+        follow();
+        if (place && !status) setMoved(`${ref} ${describe(place, feed)}`);
+      }
       const result = await move({ ref, status, place: place ? placement(place) : null });
       if (result.error || !result.data) {
         setMoveError(`${ref}: ${result.error ? messageOf(result.error) : 'no answer'}`);
+        // Undone: the task as the server has it, back where it was.
         feed.refresh(ref);
         return;
       }
-      feed.wrote(result.data.updateTask as ListedTask, place, events);
-      // The card left the column that had focus: follow it.
-      if (moving && status)
-        focusWhenThere(
-          `[data-status="${CSS.escape(status)}"] [data-ref="${r}"] .status-menu button, .row[data-ref="${r}"] .status-menu button`,
-        );
+      // The place shown already stands: a later move's place (its live
+      // event) may have come before this answer, which must not undo it.
+      feed.wrote(result.data.updateTask as ListedTask, shown ? null : place, events);
+      if (!shown) follow();
     },
     [move, feed, statuses, manual],
+  );
+
+  const moveTo = useCallback(
+    (ref: string, status: string | null, place?: BoardPlace): Promise<void> => {
+      const before = queue.current.get(ref) ?? Promise.resolve();
+      const next = before.then(() => moveNow(ref, status, place)).catch(() => undefined);
+      queue.current.set(ref, next);
+      void next.then(() => {
+        if (queue.current.get(ref) === next) queue.current.delete(ref);
+      });
+      return next;
+    },
+    [moveNow],
   );
 
   const assignTo = useCallback(
@@ -168,7 +207,15 @@ function useMoves(feed: TaskFeed, statuses: { key: string; name: string; categor
     },
     [prioritize, feed],
   );
-  return { moveTo, assignTo, prioritizeAs, moveError };
+  return { moveTo, assignTo, prioritizeAs, moveError, moved };
+}
+
+/** Where a placement put a card, in words: "moved after ENG-3: Its title". */
+function describe(place: BoardPlace, feed: TaskFeed): string {
+  if ('first' in place) return 'moved to the top';
+  const [word, ref] = 'after' in place ? ['after', place.after] : ['before', place.before];
+  const title = (feed.lookup(ref) as unknown as { title?: string } | undefined)?.title;
+  return `moved ${word} ${ref}${title ? `: ${title}` : ''}`;
 }
 
 const NO_STATUSES: { key: string; name: string; category: string }[] = [];
@@ -195,7 +242,7 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
   const statuses = data?.project.statuses ?? NO_STATUSES;
   const live = useLiveTasks(data ? data.project.key : null, from, username, statuses);
   const choices = useProjectChoices(data?.project);
-  const { moveTo, assignTo, prioritizeAs, moveError } = useMoves(live.feed, statuses, filters.order === 'BOARD');
+  const { moveTo, assignTo, prioritizeAs, moveError, moved } = useMoves(live.feed, statuses, filters.order === 'BOARD');
   // One object while nothing in it changes: cards are drawn again only when their task is.
   const mover: Move | undefined = useMemo(
     () =>
@@ -218,6 +265,9 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
   const narrowed = isNarrowed(state, defaults);
   const clear = () => setFilters({ ...defaults, order: filters.order });
   const here = view === 'board' ? `/p/${p.key}` : `/p/${p.key}/list`;
+  // The other tab's default order is another (board, updated): the order
+  // goes along in the address, so switching tabs never changes it unsaid.
+  const carried = formatView(filters, defaults, true);
 
   return (
     <main className="page wide">
@@ -230,10 +280,10 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
       <div className="view-row">
         <nav className="tabs" aria-label="Views">
           {/* The view (filters, order) goes along from one to the other. */}
-          <Link href={withQuery(`/p/${p.key}`, query)} aria-current={view === 'board' ? 'page' : undefined}>
+          <Link href={withQuery(`/p/${p.key}`, carried)} aria-current={view === 'board' ? 'page' : undefined}>
             Board
           </Link>
-          <Link href={withQuery(`/p/${p.key}/list`, query)} aria-current={view === 'list' ? 'page' : undefined}>
+          <Link href={withQuery(`/p/${p.key}/list`, carried)} aria-current={view === 'list' ? 'page' : undefined}>
             List
           </Link>
         </nav>
@@ -246,6 +296,9 @@ export function ProjectTasks({ project, view }: { project: string; view: 'board'
         choices={{ project: p, statuses: view === 'list' }}
       />
       {!readOnly && <NewTask project={p.key} choices={p} />}
+      <p className="visually-hidden" aria-live="polite" data-testid="moved">
+        {moved}
+      </p>
       {moveError !== null && (
         <p role="alert" className="problem">
           {moveError}
@@ -280,7 +333,7 @@ const MY_DEFAULTS: FilterState = { ...NO_FILTER, done: 'open' };
 
 /** The viewer's tasks across every project they see: assigned, or involving them. */
 export function MyTasks() {
-  const [filters, setFilters] = useView(MY_DEFAULTS);
+  const [filters, setFilters] = useView(MY_DEFAULTS, CROSS_PROJECT_ORDERS);
   const [involving, setInvolving] = useState(false);
   const text = useDebounced(filters.text, 300);
   const state = { ...filters, text };

@@ -169,7 +169,8 @@ export function PickMenu({
       typeAhead(' ');
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
-      pick(active);
+      // Nothing to pick (a search still on its way): the menu stays open.
+      if (options.length > 0) pick(active);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       close(true);

@@ -28,7 +28,14 @@ export interface PagesProps {
   onCount?: (count: number) => void;
 }
 
-const NOTHING: ColumnView = { tasks: null, total: null, hasNext: false, loadingMore: false, error: null };
+const NOTHING: ColumnView = {
+  tasks: null,
+  total: null,
+  hasNext: false,
+  loadingMore: false,
+  moreFailed: false,
+  error: null,
+};
 const none = () => () => {};
 
 /** The column of `filter` and `order`, read and kept current while shown. */
@@ -50,7 +57,7 @@ export function TaskPages({ filter, order, feed, render, onCount }: PagesProps) 
   const [view, column] = useTaskColumn(filter, order, feed);
   const sentinel = useRef<HTMLDivElement>(null);
   const [firstNew, setFirstNew] = useState<string | null>(null);
-  const { tasks, total, hasNext, loadingMore, error } = view;
+  const { tasks, total, hasNext, loadingMore, moreFailed, error } = view;
 
   useEffect(() => {
     if (total !== null) onCount?.(total);
@@ -82,13 +89,14 @@ export function TaskPages({ filter, order, feed, render, onCount }: PagesProps) 
 
   useEffect(() => {
     const element = sentinel.current;
-    if (!hasNext || loadingMore || element === null || column === null) return;
+    // After a failed page, only the button reads on: no retry in a loop.
+    if (!hasNext || loadingMore || moreFailed || element === null || column === null) return;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) void column.loadMore();
     });
     observer.observe(element);
     return () => observer.disconnect();
-  }, [hasNext, loadingMore, column, tasks]);
+  }, [hasNext, loadingMore, moreFailed, column, tasks]);
 
   if (error && !tasks) return <Problem error={error} />;
   if (!tasks) return <p className="loading">Loading tasks…</p>;
@@ -100,17 +108,24 @@ export function TaskPages({ filter, order, feed, render, onCount }: PagesProps) 
           {loadingMore ? (
             <p className="loading">Loading more…</p>
           ) : (
-            <button
-              type="button"
-              onClick={(event) => {
-                // The button goes while the next page comes: focus then moves
-                // to the first task after the ones already shown.
-                if (event.currentTarget === document.activeElement) setFirstNew(tasks[tasks.length - 1]?.ref ?? null);
-                void column?.loadMore();
-              }}
-            >
-              Load more
-            </button>
+            <Fragment>
+              {moreFailed && (
+                <p role="alert" className="problem">
+                  The next tasks could not be loaded.
+                </p>
+              )}
+              <button
+                type="button"
+                onClick={(event) => {
+                  // The button goes while the next page comes: focus then moves
+                  // to the first task after the ones already shown.
+                  if (event.currentTarget === document.activeElement) setFirstNew(tasks[tasks.length - 1]?.ref ?? null);
+                  void column?.loadMore();
+                }}
+              >
+                {moreFailed ? 'Try again' : 'Load more'}
+              </button>
+            </Fragment>
           )}
         </div>
       )}

@@ -61,8 +61,12 @@ export function useMemberSearch(members: Members | null, text: string): Found {
   if (members === null) return { people: [], more: false, searching: false };
   if (members.complete || typed === '') return { people: members.first, more: !members.complete, searching: false };
   const found = data?.project.members;
-  const people = found ? found.nodes.flatMap((m) => (m.user ? [m.user] : [])) : [];
-  return { people, more: found?.pageInfo.hasNextPage ?? false, searching: search !== typed || fetching || !found };
+  const searching = search !== typed || fetching || !found;
+  // While the words typed are still on their way (the pause, the read), an
+  // earlier search's people are not shown: Enter must not pick one of them.
+  if (searching) return { people: [], more: false, searching };
+  const people = found.nodes.flatMap((m) => (m.user ? [m.user] : []));
+  return { people, more: found.pageInfo.hasNextPage, searching };
 }
 
 /** The words a searching menu shows under its options. */

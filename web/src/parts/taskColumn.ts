@@ -54,6 +54,8 @@ export interface ColumnView {
   total: number | null;
   hasNext: boolean;
   loadingMore: boolean;
+  /** The last "load more" failed: no more are read until asked again. */
+  moreFailed: boolean;
   /** The first read's failure (a later one keeps what is shown). */
   error: CombinedError | null;
 }
@@ -67,7 +69,7 @@ const changesText = (change: TaskChange) =>
   change.events.length === 0 || change.events.some((e) => e.field === 'title' || e.field === 'description');
 
 export class TaskColumn {
-  view: ColumnView = { tasks: null, total: null, hasNext: false, loadingMore: false, error: null };
+  view: ColumnView = { tasks: null, total: null, hasNext: false, loadingMore: false, moreFailed: false, error: null };
   private listeners = new Set<() => void>();
   private list: ListedTask[] = [];
   /** The last task the server gave, while more pages follow: the cursor's place. */
@@ -76,6 +78,13 @@ export class TaskColumn {
   private hasNext = false;
   private pages = 0;
   private loaded = false;
+  /** What the view shows besides the tasks, as of now (the view itself
+   * waits while a card is dragged). */
+  private loadingMore = false;
+  private moreFailed = false;
+  private error: CombinedError | null = null;
+  /** Each "load more" takes the next number: only the latest one ends the loading. */
+  private moreRequest = 0;
   /** The count as the server last gave it, as of the feed's `countAsOf`, and the changes to it since. */
   private counted = 0;
   private countAsOf = 0;
@@ -126,21 +135,25 @@ export class TaskColumn {
     return this.list.some((t) => t.ref === ref);
   }
 
-  private emit(patch: Partial<ColumnView> = {}) {
+  private emit() {
+    // Shown once a card being dragged is dropped: nothing moves under the
+    // pointer, and a render meanwhile still reads the view it was drawn from.
+    unlessDragging(this.publish);
+  }
+
+  /** The view as of now, to every listener. */
+  private publish = () => {
+    if (this.disposed) return;
     const total = this.loaded ? this.counted + this.deltas.reduce((n, d) => n + d.delta, 0) : null;
     this.view = {
-      ...this.view,
       tasks: this.loaded ? this.list : null,
       total,
       hasNext: this.hasNext,
-      ...patch,
+      loadingMore: this.loadingMore,
+      moreFailed: this.moreFailed,
+      error: this.error,
     };
-    // Shown once a card being dragged is dropped: nothing moves under the pointer.
-    unlessDragging(this.notify);
-  }
-
-  private notify = () => {
-    if (!this.disposed) this.listeners.forEach((listener) => listener());
+    this.listeners.forEach((listener) => listener());
   };
 
   private seq(): number {
@@ -180,8 +193,11 @@ export class TaskColumn {
       if (generation !== this.generation || this.disposed) return false;
       const tasks = result.data?.tasks;
       if (!tasks) {
-        // A failed read again keeps what is shown; a failed first read says why.
-        if (!this.loaded) this.emit({ error: result.error ?? null });
+        // A failed read again keeps what is shown; a failed first read says
+        // why. A "load more" it replaced has ended either way.
+        if (!this.loaded) this.error = result.error ?? null;
+        this.loadingMore = false;
+        this.emit();
         return false;
       }
       if (after === null) total = tasks.totalCount;
@@ -205,22 +221,37 @@ export class TaskColumn {
       if (change.seq <= asOf) this.changes.delete(ref);
       else if (!this.put(change)) unknown = true;
     }
-    this.emit({ error: null, loadingMore: false });
+    this.error = null;
+    this.loadingMore = false;
+    this.moreFailed = false;
+    this.emit();
     this.settle(asOf);
     return unknown;
   }
 
   /** The next page, after the last one read. */
   async loadMore(): Promise<void> {
-    if (!this.hasNext || this.view.loadingMore || this.endCursor === null) return;
+    if (!this.hasNext || this.loadingMore || this.endCursor === null) return;
     const generation = this.generation;
+    const request = ++this.moreRequest;
     const asOf = this.seq();
-    this.emit({ loadingMore: true });
+    this.loadingMore = true;
+    this.moreFailed = false;
+    this.emit();
     const result = await this.page(PAGE_SIZE, this.endCursor);
-    if (generation !== this.generation || this.disposed) return;
+    if (this.disposed || request !== this.moreRequest) return;
+    if (generation !== this.generation) {
+      // A whole read replaced it: that read's pages are shown instead.
+      this.loadingMore = false;
+      this.emit();
+      return;
+    }
     const tasks = result.data?.tasks;
+    this.loadingMore = false;
     if (!tasks) {
-      this.emit({ loadingMore: false });
+      // Not read again by itself (the end of the list is still in view): a button retries.
+      this.moreFailed = true;
+      this.emit();
       return;
     }
     const nodes = tasks.nodes as ListedTask[];
@@ -232,7 +263,7 @@ export class TaskColumn {
     this.boundary = this.hasNext ? (nodes[nodes.length - 1] ?? this.boundary) : null;
     this.pages += 1;
     for (const change of this.changes.values()) if (change.seq > asOf) this.put(change);
-    this.emit({ loadingMore: false });
+    this.emit();
   }
 
   private onFeed(message: FeedMessage) {
@@ -361,6 +392,7 @@ export class TaskColumn {
    * change keeps the task where it was. Null when it cannot be known. */
   private anchored(rest: ListedTask[], change: Taken, at: number): number | null {
     const place = change.place;
+    if (change.placeUnknown) return null;
     if (place) {
       if ('first' in place) return 0;
       const neighbour = 'after' in place ? place.after : place.before;

@@ -1,3 +1,7 @@
+// A value that follows another once it stops changing: the words of a
+// search field, read by the server only after the typing pauses. It owns
+// nothing but its one timer, cleared when the value changes again or the
+// component goes.
 import { useEffect, useState } from 'react';
 
 /** `value`, once it has stayed the same for `ms` milliseconds. Costs no

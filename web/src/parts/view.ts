@@ -41,6 +41,8 @@ export const NO_FILTER: FilterState = {
 export const BOARD_VIEW: FilterState = { ...NO_FILTER, order: 'BOARD' };
 
 const ORDER_VALUES: TaskOrder[] = ['UPDATED', 'CREATED', 'REF', 'DUE', 'BOARD'];
+/** Across projects there is no board order (it is a project's own). */
+export const CROSS_PROJECT_ORDERS: TaskOrder[] = ORDER_VALUES.filter((o) => o !== 'BOARD');
 
 /** Today as `YYYY-MM-DD` in the viewer's time zone, `days` on. */
 function localDate(days = 0): string {
@@ -108,7 +110,7 @@ const NAMES: Record<keyof FilterState, string> = {
   order: 'order',
 };
 
-export function parseView(query: string, defaults: FilterState): FilterState {
+export function parseView(query: string, defaults: FilterState, orders: TaskOrder[] = ORDER_VALUES): FilterState {
   const params = new URLSearchParams(query);
   const get = (key: keyof FilterState) => params.get(NAMES[key]);
   const state = { ...defaults };
@@ -122,15 +124,18 @@ export function parseView(query: string, defaults: FilterState): FilterState {
   const done = get('done');
   if (done === 'open' || done === 'done' || done === 'all') state.done = done;
   const order = get('order')?.toUpperCase() as TaskOrder | undefined;
-  if (order && ORDER_VALUES.includes(order)) state.order = order;
+  if (order && orders.includes(order)) state.order = order;
   return state;
 }
 
-export function formatView(state: FilterState, defaults: FilterState): string {
+/** The address's query for `state`: what differs from `defaults`, and the
+ * order always when `withOrder` (a view carried to a page whose default
+ * order is another: the board's and the list's). */
+export function formatView(state: FilterState, defaults: FilterState, withOrder = false): string {
   const params = new URLSearchParams();
   for (const key of Object.keys(NAMES) as (keyof FilterState)[]) {
     const value = state[key];
-    if (value === defaults[key]) continue;
+    if (value === defaults[key] && !(withOrder && key === 'order')) continue;
     if (key === 'order') params.set(NAMES[key], String(value).toLowerCase());
     else if (typeof value === 'boolean') params.set(NAMES[key], value ? '1' : '0');
     else params.set(NAMES[key], value);
@@ -140,10 +145,13 @@ export function formatView(state: FilterState, defaults: FilterState): string {
 
 /** The view the address holds, and a setter that writes it there (in
  * place: Back leaves the page, it does not undo each filter). */
-export function useView(defaults: FilterState): [FilterState, (next: FilterState) => void] {
+export function useView(
+  defaults: FilterState,
+  orders: TaskOrder[] = ORDER_VALUES,
+): [FilterState, (next: FilterState) => void] {
   const query = useSearch();
   const [path, navigate] = useLocation();
-  const state = useMemo(() => parseView(query, defaults), [query, defaults]);
+  const state = useMemo(() => parseView(query, defaults, orders), [query, defaults, orders]);
   const set = useCallback(
     (next: FilterState) => {
       const q = formatView(next, defaults);
