@@ -33,24 +33,6 @@ impl Loaders {
         Self(Arc::new(DataLoader::with_cache(Batch { store, viewer }, tokio::spawn, HashMapCache::default())))
     }
 
-    /// Forgets every record read so far: the next read of each is fresh.
-    pub fn forget(&self) {
-        let loader = &self.0;
-        loader.clear::<UserKey>();
-        loader.clear::<WorkspaceKey>();
-        loader.clear::<ProjectKey>();
-        loader.clear::<StatusKey>();
-        loader.clear::<TaskKey>();
-        loader.clear::<DescriptionKey>();
-        loader.clear::<StatusesOf>();
-        loader.clear::<LabelsOf>();
-        loader.clear::<TaskLabelsOf>();
-        loader.clear::<CoworkersOf>();
-        loader.clear::<CommentCountOf>();
-        loader.clear::<OpenTaskCountOf>();
-        loader.clear::<AgentSessionKey>();
-    }
-
     /// Loads `ids` (as keys made by `key`) in one statement, now, and puts
     /// the results in the cache: a page primes what its items will ask for
     /// without the loader's batching delay.
@@ -70,12 +52,23 @@ impl Loaders {
     }
 }
 
+/// The key types, and `Loaders::forget` over every one of them: a kind
+/// added here is forgotten with the rest.
 macro_rules! key {
-    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {$(
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub struct $name(pub i64);
-    )*};
+    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {
+        $(
+            $(#[$doc])*
+            #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+            pub struct $name(pub i64);
+        )*
+
+        impl Loaders {
+            /// Forgets every record read so far: the next read of each is fresh.
+            pub fn forget(&self) {
+                $(self.0.clear::<$name>();)*
+            }
+        }
+    };
 }
 
 key!(

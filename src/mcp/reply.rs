@@ -239,11 +239,7 @@ impl Shaper<'_> {
             }
             Some(shape) => {
                 let value = self.value(value, shape);
-                let conditions = if plan.conditions.is_empty() {
-                    &[][..]
-                } else {
-                    plan.conditions.get(key).map_or(&[][..], Vec::as_slice)
-                };
+                let conditions = plan.conditions.get(key).map_or(&[][..], Vec::as_slice);
                 let asked = !conditions.is_empty() && conditions.iter().all(|c| self.asked.contains(c));
                 if asked && value == Value::Bool(false) {
                     out.insert(name, value);

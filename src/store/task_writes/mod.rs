@@ -224,10 +224,12 @@ pub async fn update_task(
     let (task_id, project_id) = (found.id, found.project_id);
     let (task, events) = with_retry(|| async {
         let txn = super::begin_write(&store.db).await?;
-        if changes.place.is_some() {
-            // The project's lock before the task's, in a create's order.
-            numbers::lock_numbers(&txn, project_id).await?;
-        }
+        // A placement takes the project's lock before the task's, in a
+        // create's order.
+        let placing = match &changes.place {
+            Some(place) => Some((place, numbers::lock_numbers(&txn, project_id).await?)),
+            None => None,
+        };
         let current = lock_live_task(&txn, task_ref, task_id).await?;
         if let Some(expected) = expected_revision.filter(|expected| *expected != current.revision) {
             let refusal = stale::stale(&txn, task_ref, &current, expected).await?;
@@ -247,8 +249,8 @@ pub async fn update_task(
         update.coworkers(&txn, viewer, changes).await?;
         update.labels(&txn, changes).await?;
         let TaskUpdate { mut change, by } = update;
-        let moved = match &changes.place {
-            Some(place) => placement::place(&txn, &change.current, place).await?,
+        let moved = match placing {
+            Some((place, last_number)) => placement::place(&txn, &change.current, place, last_number).await?,
             None => None,
         };
         if change.changes.is_empty() && moved.is_none() {

@@ -13,7 +13,6 @@ use sea_orm::{
 use entity::{project, task};
 
 use super::log::Change;
-use super::numbers::lock_numbers;
 use crate::store::fragments::parse_ref;
 use crate::store::{Result, StoreError};
 use crate::text::echo;
@@ -48,17 +47,18 @@ enum Anchor {
 }
 
 /// The task's new rank and the event that tells of it, or `None` when it
-/// already sits there. Holds the project's numbering lock, which the
-/// caller takes before the task's row lock as a create does (a spread
-/// updates every task of the project: taken the other way round, it could
-/// wait on a writer that waits on it), so placements and creates in one
-/// project queue up and never share a rank.
+/// already sits there. The caller holds the project's numbering lock
+/// (`numbers::lock_numbers`, whose `last_number` it passes), taken before
+/// the task's row lock as a create does: a spread updates every task of
+/// the project, and taken the other way round it could wait on a writer
+/// that waits on it. Placements and creates in one project so queue up
+/// and never share a rank.
 pub(crate) async fn place(
     txn: &DatabaseTransaction,
     current: &task::Model,
     placement: &Placement,
+    last_number: i32,
 ) -> Result<Option<(i64, Change)>> {
-    let last_number = lock_numbers(txn, current.project_id).await?;
     // The next new task's rank: a placement on top stays below it.
     let ceiling = (i64::from(last_number) + 1) * RANK_GAP;
     // The log names the neighbour as its ref reads, not as it was typed.
