@@ -57,6 +57,12 @@ def p_order(peer):
 
 
 MCP_CALL = {"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "list_tasks", "arguments": {}}}
+# What `list_tasks` with its defaults asks of the gateway (open tasks of every project, 50 by recent
+# activity, the summary fields), sent to /graphql: MCP's own cost is the difference between the two rows.
+MCP_FIELDS_DOC = (
+    "{ tasks(filter: {done: false}, first: 50) { totalCount edges { cursor node { ref title status { key } "
+    "priority assignee { username } dueDate labels { name } updatedAt done } } pageInfo { hasNextPage endCursor } } }"
+)
 
 
 def die(message):
@@ -288,11 +294,17 @@ def prepare(a):
     text = result["content"][0]["text"]
     items = json.loads(text).get("items", [])
     write_request(a.out, "mcp", "tasklens", mcp_url, mcp_headers, MCP_CALL)
+    same = clients["tasklens"].query(MCP_FIELDS_DOC)
+    if [e["node"]["ref"] for e in same["edges"]] != [i["ref"] for i in items]:
+        die("MCP list_tasks and /graphql with its fields list different tasks")
+    client = clients["tasklens"]
+    write_request(a.out, "mcp_fields", "tasklens", client.url, client.headers, {"query": MCP_FIELDS_DOC})
+    labels["mcp_fields"] = "/graphql with list_tasks's fields"
     labels["mcp"] = "MCP tools/call list_tasks (defaults)"
     print(f"  MCP list_tasks: {len(items)} tasks, {len(text)} characters of text")
 
     plan = [("first", 8), ("first", 32), ("deep", 8), ("first_nocount", 8), ("first_nocount", 32),
-            ("deep_nocount", 8), ("filtered", 8), ("board", 8), ("mcp", 8)]
+            ("deep_nocount", 8), ("filtered", 8), ("board", 8), ("mcp_fields", 8), ("mcp", 8)]
     with open(os.path.join(a.out, "rows.tsv"), "w") as f:
         for req, conns in plan:
             f.write(f"{req}\t{conns}\t{labels[req]}\n")
@@ -490,6 +502,10 @@ def table(out):
         cpu_lines.append(f"| {label} | {conns} | " + " | ".join(cpus[s] for s in SERVERS) + " |")
     print()
     print(f"Ranges are min–max over {rounds} round(s); the ratios are of the median req/s over rounds.")
+    mcp = [statistics.median(r[0][1] for r in results.get((req, "8", "tasklens"), [])) if results.get(
+        (req, "8", "tasklens")) else None for req in ("mcp", "mcp_fields")]
+    if all(mcp):
+        print(f"MCP list_tasks / /graphql with its fields: {mcp[0] / mcp[1]:.2f}.")
     if failures:
         print("† Some of these requests failed (listed below); req/s, latencies and CPU per request count them too.")
     print()

@@ -12,6 +12,8 @@ use entity::{
     StatusCategory, TaskKind, label, project, status, status_task_count, task, task_coworker, task_label, user,
 };
 
+mod page_rows;
+
 use super::cursor::{self, KeyKind, KeyValue, PageArgs};
 use super::fragments::{contains_word, parse_ref, project_ids_by_key, user_id_by_name, words};
 use super::keyset::{self, KeysetOrder, Page};
@@ -407,44 +409,10 @@ const STATUS_PREFIX: &str = "s_";
 const ASSIGNEE_PREFIX: &str = "u_";
 const PROJECT_KEY: &str = "p_key";
 
-impl FromQueryResult for TaskRow {
-    fn from_query_result(res: &QueryResult, pre: &str) -> std::result::Result<Self, DbErr> {
-        Ok(Self {
-            task: task::Model::from_query_result(res, pre)?,
-            project_key: res.try_get(pre, PROJECT_KEY)?,
-            status: joined_status(res)?,
-            assignee: joined_assignee(res)?,
-        })
+impl keyset::PageRows for TaskRow {
+    fn from_rows(rows: &[QueryResult]) -> std::result::Result<Vec<Self>, DbErr> {
+        page_rows::decode(rows)
     }
-}
-
-// The joined rows are read by their whole column names: sea-orm's reading
-// with a prefix formats each name anew, a dozen strings per row of a page.
-// (Each struct literal names every field, so a column added to either
-// entity stops the build here until it is read; `joined_to_page` names them.)
-
-fn joined_status(res: &QueryResult) -> std::result::Result<Option<status::Model>, DbErr> {
-    let Some(id) = res.try_get::<Option<i64>>("", "s_id")? else { return Ok(None) };
-    Ok(Some(status::Model {
-        id,
-        project_id: res.try_get("", "s_project_id")?,
-        key: res.try_get("", "s_key")?,
-        name: res.try_get("", "s_name")?,
-        category: res.try_get("", "s_category")?,
-        position: res.try_get("", "s_position")?,
-    }))
-}
-
-fn joined_assignee(res: &QueryResult) -> std::result::Result<Option<user::Model>, DbErr> {
-    let Some(id) = res.try_get::<Option<i64>>("", "u_id")? else { return Ok(None) };
-    Ok(Some(user::Model {
-        id,
-        username: res.try_get("", "u_username")?,
-        display_name: res.try_get("", "u_display_name")?,
-        email: res.try_get("", "u_email")?,
-        is_agent: res.try_get("", "u_is_agent")?,
-        created_at: res.try_get("", "u_created_at")?,
-    }))
 }
 
 /// What a page's rows are joined to once the page is cut (see

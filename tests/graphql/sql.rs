@@ -290,7 +290,85 @@ async fn first_pages_walk_the_order_index_on_sqlite() {
     planner.close().await.ok();
 }
 
+/// A page reads its rows by column position (`store::tasks::page_rows`):
+/// every column of a task, its status and its assignee read as sea-orm
+/// reads them by name, with every optional column set and unset.
+async fn a_page_reads_every_column_as_the_entity_does(backend: Backend) {
+    use sea_orm::{ActiveModelTrait, EntityTrait, IntoActiveModel, Set};
+    use tasklens::store::tasks::{self, TaskColumns, TaskFilter, TaskOrder};
+    use tasklens::store::{PageArgs, PageLimits, Store, identity};
+
+    use entity::{status, task, user};
+
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    let board = Board::new(&app.db);
+    // Distinct values in every column, so that a column read in another's
+    // place cannot pass for it.
+    let (bob, carol) = (board.user("bob").await, board.user("carol").await);
+    let ids = board.tasks(&s.web, &s.alice, 4).await;
+    let at = |ms: i64| crate::support::t0() + chrono::Duration::milliseconds(ms);
+    let full = task::Entity::find_by_id(ids[0]).one(&app.db).await.expect("read").expect("a task");
+    let mut set = full.into_active_model();
+    set.description = Set(Some("<p>all of it</p>".into()));
+    set.parent_id = Set(Some(ids[3]));
+    set.assignee_id = Set(Some(bob.id));
+    set.due_date = Set(Some(chrono::NaiveDate::from_ymd_opt(2026, 12, 31).expect("a date")));
+    set.completed_at = Set(Some(at(111_111)));
+    set.source_system = Set(Some("github".into()));
+    set.source_key = Set(Some("acme/web#7".into()));
+    set.source_url = Set(Some("https://github.com/acme/web/issues/7".into()));
+    set.source_state = Set(Some("{}".into()));
+    set.priority = Set(entity::Priority::Urgent);
+    set.kind = Set(entity::TaskKind::Bug);
+    set.revision = Set(7);
+    set.claim_holder_id = Set(Some(carol.id));
+    set.claimed_at = Set(Some(at(222_222)));
+    set.claim_until = Set(Some(at(333_333)));
+    set.claim_ttl_seconds = Set(Some(300));
+    set.board_rank = Set(-5);
+    set.update(&app.db).await.expect("every column set");
+    let mut bob_with_email =
+        user::Entity::find_by_id(bob.id).one(&app.db).await.expect("read").expect("bob").into_active_model();
+    bob_with_email.email = Set(Some("bob@example.com".into()));
+    bob_with_email.update(&app.db).await.expect("an email");
+
+    let store = Store::new(app.db.clone(), PageLimits::default());
+    let viewer = identity::authenticate(&app.db, &s.alice_token).await.expect("viewer");
+    for description in [true, false] {
+        let columns = TaskColumns { description };
+        let filter = TaskFilter::default();
+        let page = tasks::page(&store, &viewer, &filter, TaskOrder::Ref, None, &PageArgs::first(10), columns)
+            .await
+            .expect("a page");
+        assert_eq!(page.items.len(), 4);
+        for (_, row) in &page.items {
+            let mut stored = task::Entity::find_by_id(row.task.id).one(&app.db).await.expect("read").expect("task");
+            // What an import last read is never on a page, nor a description not asked for.
+            stored.source_state = None;
+            if !description {
+                stored.description = None;
+            }
+            assert_eq!(row.task, stored);
+            assert_eq!(row.project_key.as_deref(), Some("WEB"));
+            let status = status::Entity::find_by_id(stored.status_id).one(&app.db).await.expect("read");
+            assert_eq!(row.status, status);
+            let assignee = match stored.assignee_id {
+                Some(id) => user::Entity::find_by_id(id).one(&app.db).await.expect("read"),
+                None => None,
+            };
+            assert_eq!(row.assignee, assignee);
+        }
+        let first = &page.items[0].1;
+        assert_eq!((first.task.id, first.task.revision, first.task.board_rank), (ids[0], 7, -5));
+        assert_eq!((first.task.claimed_at, first.task.claim_until), (Some(at(222_222)), Some(at(333_333))));
+        assert_eq!(first.assignee.as_ref().and_then(|u| u.email.as_deref()), Some("bob@example.com"));
+        assert_eq!(first.task.description.is_some(), description);
+    }
+}
+
 on_both_backends!(
+    a_page_reads_every_column_as_the_entity_does,
     description_is_read_only_when_selected,
     statement_count_does_not_grow_with_page_size,
     a_summary_page_takes_three_statements,
