@@ -66,7 +66,7 @@ pub enum TotalCount {
 #[Object]
 impl TotalCount {
     /// How many items the whole list holds, across all pages.
-    async fn total_count(&self, ctx: &Context<'_>) -> async_graphql::Result<i64> {
+    pub async fn total_count(&self, ctx: &Context<'_>) -> async_graphql::Result<i64> {
         let (store, viewer) = (store(ctx), viewer(ctx)?);
         let n = match self {
             Self::Tasks { filter, project_id } => tasks::count(store, viewer, filter, *project_id).await,

@@ -6,11 +6,14 @@
 //! extension around every field of every reply, which cost a fifth of the
 //! server's time on a page of tasks, while these checks are per request.
 
+use std::sync::Arc;
+
 use async_graphql::futures_util::stream::{self, BoxStream, StreamExt};
 use async_graphql::parser::types::{DocumentOperations, ExecutableDocument, OperationType};
 use async_graphql::{Data, Executor, Request, Response, ServerError};
 
 use super::AppSchema;
+use super::documents::DocumentCache;
 use super::error::ErrorCode;
 use super::introspection::IntrospectionSizes;
 use super::limits::{DocumentError, check_document, check_text, check_variables, with_code};
@@ -24,12 +27,13 @@ pub struct Gateway {
     store: crate::store::Store,
     limits: Limits,
     introspection: IntrospectionSizes,
+    documents: Arc<DocumentCache>,
 }
 
 impl Gateway {
     pub fn new(schema: AppSchema, store: crate::store::Store, limits: Limits) -> Self {
         let introspection = IntrospectionSizes::of_sdl(&schema.sdl());
-        Self { schema, store, limits, introspection }
+        Self { schema, store, limits, introspection, documents: Arc::default() }
     }
 
     /// The sizes of this schema's introspection lists, for documents
@@ -44,13 +48,21 @@ impl Gateway {
     }
 
     /// Parses the document once (the schema reuses the parse) and measures
-    /// it before async-graphql's own checks, which expand fragments, see it.
+    /// it before async-graphql's own checks, which expand fragments, see it;
+    /// a text seen before is neither parsed nor measured again.
     fn admit(&self, request: &mut Request) -> Result<OperationType, ServerError> {
         check_text(&request.query, &self.limits).map_err(DocumentError::into_server_error)?;
         check_variables(&request.variables).map_err(DocumentError::into_server_error)?;
         let name = request.operation_name.clone();
+        if let Some(document) = self.documents.get(&request.query) {
+            let ty = operation_type(&document, name.as_deref());
+            request.set_parsed_query(ExecutableDocument::clone(&document));
+            return Ok(ty);
+        }
+        let text = request.query.clone();
         let document = request.parsed_query().map_err(with_code)?;
         check_document(document, &self.limits, &self.introspection).map_err(DocumentError::into_server_error)?;
+        self.documents.remember(&text, document);
         Ok(operation_type(document, name.as_deref()))
     }
 

@@ -5,6 +5,7 @@
 mod agent;
 mod comment;
 mod connection;
+mod documents;
 pub mod error;
 mod event;
 mod gateway;
@@ -18,6 +19,7 @@ mod roots;
 mod saved_view;
 mod subscription;
 mod task;
+mod task_page;
 mod text;
 mod token;
 mod user;

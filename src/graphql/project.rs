@@ -11,7 +11,8 @@ use super::connection::{Conn, TotalCount, connection, page_args};
 use super::error::GqlResult;
 use super::loaders::load;
 use super::loaders::{LabelsOf, OpenTaskCountOf, StatusesOf, UserKey, WorkspaceKey};
-use super::task::{Task, TaskFilterInput, TaskOrder, tasks_connection};
+use super::task::{TaskFilterInput, TaskOrder, tasks_connection};
+use super::task_page::TaskPage;
 use super::text::{self, TextCut, TextFormat, TextWindow};
 use super::user::User;
 use super::workspace::Workspace;
@@ -124,7 +125,7 @@ impl Project {
         after: Option<String>,
         last: Option<i32>,
         before: Option<String>,
-    ) -> async_graphql::Result<Conn<Task>> {
+    ) -> async_graphql::Result<TaskPage> {
         tasks_connection(ctx, filter, order, Some(self.0.id), page_args(first, after, last, before)).await
     }
 }

@@ -1,9 +1,11 @@
 //! Tasks: the object, and the filter and order its lists take.
 
+use std::collections::HashMap;
+
 use async_graphql::{Context, Enum, ErrorExtensions, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, NaiveDate, Utc};
 
-use entity::{status, task, user};
+use entity::{label, status, task, user};
 
 use crate::store::events::{self, ActivityFilter};
 use crate::store::tasks::{self, TaskColumns, TaskFilter, TaskRow};
@@ -18,6 +20,7 @@ use super::loaders::{
     CommentCountOf, CoworkersOf, DescriptionKey, LoadError, ProjectKey, StatusKey, TaskKey, TaskLabelsOf, UserKey,
 };
 use super::project::{Label, Project, Status};
+use super::task_page::TaskPage;
 use super::text::{self, TextCut, TextFormat, TextWindow};
 use super::user::User;
 use super::{ids, links, loaders, store, viewer};
@@ -158,8 +161,12 @@ pub fn task_columns(ctx: &Context<'_>) -> TaskColumns {
 /// Loads, in one batch per relation, what the selected fields of a page of
 /// tasks need beyond what the page's own statement joined (project key,
 /// status, assignee), so that the items read from the loaders' cache and
-/// the statement count does not depend on the page size.
-pub async fn prime(ctx: &Context<'_>, page: &Page<TaskRow>) -> async_graphql::Result<()> {
+/// the statement count does not depend on the page size. Returns each
+/// task's labels (none when not selected), which a page writes in one pass.
+pub async fn prime(
+    ctx: &Context<'_>,
+    page: &Page<TaskRow>,
+) -> async_graphql::Result<HashMap<TaskLabelsOf, Vec<label::Model>>> {
     let look = ctx.look_ahead();
     let selected = |field: &str| {
         look.field("nodes").field(field).exists() || look.field("edges").field("node").field(field).exists()
@@ -168,7 +175,7 @@ pub async fn prime(ctx: &Context<'_>, page: &Page<TaskRow>) -> async_graphql::Re
     let loaders = loaders(ctx)?;
     let wanted = |yes: bool, keys: Vec<i64>| if yes { keys } else { Vec::new() };
     let all = |f: fn(&task::Model) -> i64| rows.iter().map(|t| f(t)).collect::<Vec<i64>>();
-    let (_, _, _, coworkers) = tokio::try_join!(
+    let (_, labels, _, coworkers) = tokio::try_join!(
         loaders.prime(wanted(selected("project"), all(|t| t.project_id)), ProjectKey),
         loaders.prime(wanted(selected("labels"), all(|t| t.id)), TaskLabelsOf),
         loaders.prime(wanted(selected("commentCount"), all(|t| t.id)), CommentCountOf),
@@ -180,7 +187,7 @@ pub async fn prime(ctx: &Context<'_>, page: &Page<TaskRow>) -> async_graphql::Re
         users.extend(rows.iter().map(|t| t.created_by_id));
     }
     loaders.prime(users, UserKey).await.map_err(|err| err.extend())?;
-    Ok(())
+    Ok(labels)
 }
 
 /// A page of tasks as a connection: of one project, or of every project
@@ -191,12 +198,13 @@ pub async fn tasks_connection(
     order: TaskOrder,
     project_id: Option<i64>,
     args: PageArgs,
-) -> async_graphql::Result<Conn<Task>> {
+) -> async_graphql::Result<TaskPage> {
     let filter: TaskFilter = filter.map(Into::into).unwrap_or_default();
     let columns = task_columns(ctx);
     let page = tasks::page(store(ctx), viewer(ctx)?, &filter, order.into(), project_id, &args, columns).await.gql()?;
-    prime(ctx, &page).await?;
-    Ok(connection(page, TotalCount::Tasks { filter, project_id }, |t| Task::from_page(t, columns)))
+    let labels = prime(ctx, &page).await?;
+    let conn = connection(page, TotalCount::Tasks { filter, project_id }, |t| Task::from_page(t, columns));
+    Ok(TaskPage::new(conn, labels))
 }
 
 /// The optional columns a single task must read.
@@ -206,17 +214,17 @@ pub fn single_task_columns(ctx: &Context<'_>) -> TaskColumns {
 }
 
 pub struct Task {
-    row: task::Model,
-    columns: TaskColumns,
+    pub(super) row: task::Model,
+    pub(super) columns: TaskColumns,
     /// What a page's statement read beside the task; single tasks read
     /// their relations through the loaders.
-    joined: Option<Joined>,
+    pub(super) joined: Option<Joined>,
 }
 
-struct Joined {
-    project_key: Option<String>,
-    status: Option<status::Model>,
-    assignee: Option<user::Model>,
+pub(super) struct Joined {
+    pub(super) project_key: Option<String>,
+    pub(super) status: Option<status::Model>,
+    pub(super) assignee: Option<user::Model>,
 }
 
 impl Task {

@@ -33,10 +33,30 @@ pub use window::{Window, excerpt, first_line, fit_json, utf16_len, window};
 /// `2026-11-29T10:00:00Z`: an instant to the second, in UTC, as every
 /// surface writes one for people and agents.
 pub fn to_second(at: chrono::DateTime<chrono::Utc>) -> String {
-    at.format("%Y-%m-%dT%H:%M:%SZ").to_string()
+    // RFC 3339's own writer: `format` would parse its pattern on every call,
+    // and an agent's list writes a few instants per task.
+    at.to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
 }
 
 /// An RFC 3339 instant written `to_second`; None for a text that is not one.
 pub fn instant_to_second(text: &str) -> Option<String> {
     chrono::DateTime::parse_from_rfc3339(text).ok().map(|t| to_second(t.with_timezone(&chrono::Utc)))
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeZone, Utc};
+
+    use super::*;
+
+    #[test]
+    fn instants_are_written_to_the_second_in_utc() {
+        let at = Utc.with_ymd_and_hms(2026, 3, 4, 5, 6, 7).single().expect("an instant");
+        assert_eq!(to_second(at), "2026-03-04T05:06:07Z");
+        let fraction = at + chrono::Duration::nanoseconds(999_999_999);
+        assert_eq!(to_second(fraction), "2026-03-04T05:06:07Z", "cut, never rounded up");
+        assert_eq!(instant_to_second("2026-03-04T05:06:07.999999+00:00").as_deref(), Some("2026-03-04T05:06:07Z"));
+        assert_eq!(instant_to_second("2026-03-04T07:06:07+02:00").as_deref(), Some("2026-03-04T05:06:07Z"));
+        assert_eq!(instant_to_second("2026-03-04"), None);
+    }
 }

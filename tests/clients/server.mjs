@@ -34,7 +34,8 @@ export async function startServer(t, bin, flags = [], port = undefined) {
   t.after(async () => {
     child.kill('SIGTERM');
     await exited;
-    rmSync(dir, { recursive: true, force: true });
+    // Retried: a process of the test's own may still be closing its files.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {

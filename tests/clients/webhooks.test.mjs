@@ -209,11 +209,19 @@ test('a delivery in flight when its gateway is killed is sent again, under the s
   const port = await freePort();
   const restarted = spawn(BIN, ['--database-url', server.databaseUrl, '--webhooks-allow-http-loopback', 'serve',
     '--listen', `127.0.0.1:${port}`], { stdio: 'ignore', env: { ...process.env, RUST_LOG: 'warn' } });
-  t.after(() => restarted.kill('SIGTERM'));
-  // The lease of the killed gateway lapses after 30 s; then the delivery goes again.
-  const [, second] = await receiver.until(2, 50000);
-  assert.equal(second.headers['webhook-id'], first.headers['webhook-id']);
-  assert.equal(new Webhook(made.secret).verify(second.body, second.headers).data.task.title, 'Sent across a crash');
+  const stopped = new Promise((resolve) => restarted.once('exit', resolve));
+  try {
+    // The lease of the killed gateway lapses after 30 s; then the delivery goes again.
+    const [, second] = await receiver.until(2, 50000);
+    assert.equal(second.headers['webhook-id'], first.headers['webhook-id']);
+    assert.equal(new Webhook(made.secret).verify(second.body, second.headers).data.task.title, 'Sent across a crash');
+  } finally {
+    // Stopped here, not in an `after` hook: the first server's hook removes
+    // the database's folder, which this one is still writing in, and a
+    // child left running would keep the test file from ever ending.
+    restarted.kill('SIGKILL');
+    await stopped;
+  }
 });
 
 test('a receiver that does not answer holds back no other endpoint', async (t) => {

@@ -97,6 +97,43 @@ async fn aliases_and_mutations_per_request_are_bounded(backend: Backend) {
     app.ok(&s.alice_token, &format!("mutation {{ {writes} }}"), json!({})).await;
 }
 
+/// The gateway remembers what a text parsed to: a text sent again runs the
+/// operation it names this time, is checked against the token each time,
+/// and one refused by a limit stays refused.
+async fn a_document_sent_again_runs_the_operation_it_names(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    crate::support::Board::new(&app.db).tasks(&s.web, &s.alice, 3).await;
+    let read_only = crate::support::Board::new(&app.db).scoped_token("alice", None, true).await;
+    let document = "query Read { task(ref: \"WEB-1\") { commentCount } }
+        mutation Write { addComment(ref: \"WEB-1\", body: \"again\") { id } }";
+    let send = |token: String, operation: &'static str| {
+        let request = app.client.post(format!("{}/graphql", app.base)).bearer_auth(token);
+        async move {
+            let response = request.json(&json!({"query": document, "operationName": operation})).send().await;
+            response.expect("request").json::<Value>().await.expect("json")
+        }
+    };
+    for expected in [0, 0] {
+        let read = send(s.alice_token.clone(), "Read").await;
+        assert_eq!(read["data"]["task"]["commentCount"], expected, "{read}");
+    }
+    let refused = send(read_only.clone(), "Write").await;
+    assert!(refused["errors"][0]["message"].is_string(), "a read-only token wrote: {refused}");
+    for _ in 0..2 {
+        let written = send(s.alice_token.clone(), "Write").await;
+        assert!(written["data"]["addComment"]["id"].is_string(), "{written}");
+    }
+    let read = send(read_only, "Read").await;
+    assert_eq!(read["data"]["task"]["commentCount"], 2, "{read}");
+
+    let aliases: String = (0..150).map(|i| format!("t{i}: task(ref: \"WEB-1\") {{ ref }} ")).collect();
+    for _ in 0..2 {
+        let (_, body) = app.post(Some(&s.alice_token), &format!("{{ {aliases} }}"), json!({})).await;
+        assert_refused(&body, "aliases");
+    }
+}
+
 async fn large_bodies_and_documents_are_refused(backend: Backend) {
     let app = TestApp::start(backend).await;
     let s = simple_board(&app).await;
@@ -143,4 +180,5 @@ on_both_backends!(
     fragment_bomb_is_refused_in_milliseconds,
     aliases_and_mutations_per_request_are_bounded,
     large_bodies_and_documents_are_refused,
+    a_document_sent_again_runs_the_operation_it_names,
 );

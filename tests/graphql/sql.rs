@@ -54,6 +54,21 @@ async fn statement_count_does_not_grow_with_page_size(backend: Backend) {
     assert!(small.len() <= 12, "a summary page takes a handful of statements: {small:#?}");
 }
 
+/// A page runs its count once, whether its reply is written in one pass
+/// (`ref` alone) or field by field (`commentCount` takes a loader).
+async fn a_page_counts_once_whichever_path_it_takes(backend: Backend) {
+    let app = TestApp::start(backend).await;
+    let s = simple_board(&app).await;
+    Board::new(&app.db).tasks(&s.web, &s.alice, 12).await;
+    for fields in ["ref", "ref commentCount"] {
+        let page =
+            |count: &str| format!("query($first: Int) {{ tasks(first: $first) {{ {count} nodes {{ {fields} }} }} }}");
+        let without = statements_of(&app, &s.alice_token, &page(""), 10).await;
+        let with = statements_of(&app, &s.alice_token, &page("totalCount"), 10).await;
+        assert_eq!(with.len(), without.len() + 1, "{fields}: {with:#?}");
+    }
+}
+
 /// What `list_tasks` asks for by default: the summary fields and the total.
 const LIST_TASKS: &str = "query($filter: TaskFilter) {
   tasks(filter: $filter, first: 50) {
@@ -369,6 +384,7 @@ async fn a_page_reads_every_column_as_the_entity_does(backend: Backend) {
 
 on_both_backends!(
     a_page_reads_every_column_as_the_entity_does,
+    a_page_counts_once_whichever_path_it_takes,
     description_is_read_only_when_selected,
     statement_count_does_not_grow_with_page_size,
     a_summary_page_takes_three_statements,

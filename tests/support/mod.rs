@@ -141,7 +141,7 @@ pub struct TestApp {
     pub db: DatabaseConnection,
     pub base: String,
     pub statements: Statements,
-    client: reqwest::Client,
+    pub client: reqwest::Client,
     test_db: TestDb,
 }
 

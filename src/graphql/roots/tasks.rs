@@ -16,6 +16,7 @@ use crate::graphql::event::TaskEvent;
 use crate::graphql::task::{
     Priority, Task, TaskFilterInput, TaskKind, TaskOrder, single_task_columns, task_by_ref, tasks_connection,
 };
+use crate::graphql::task_page::TaskPage;
 use crate::graphql::{store, text, viewer};
 
 #[derive(InputObject)]
@@ -228,7 +229,7 @@ impl TasksQuery {
         after: Option<String>,
         last: Option<i32>,
         before: Option<String>,
-    ) -> async_graphql::Result<Conn<Task>> {
+    ) -> async_graphql::Result<TaskPage> {
         tasks_connection(ctx, filter, order, None, page_args(first, after, last, before)).await
     }
 
