@@ -466,9 +466,10 @@ def table(out):
     cpu_lines = []
     failures = []
     rounds = 0
+    medians_by_row = {}  # (request, conns) -> server -> median req/s
     for req, conns, label in rows:
         rates, latencies, cpus = {}, {}, {}
-        medians = {}
+        medians = medians_by_row.setdefault((req, conns), {})
         for server in SERVERS:
             runs = results.get((req, conns, server))
             if not runs:
@@ -502,10 +503,9 @@ def table(out):
         cpu_lines.append(f"| {label} | {conns} | " + " | ".join(cpus[s] for s in SERVERS) + " |")
     print()
     print(f"Ranges are min–max over {rounds} round(s); the ratios are of the median req/s over rounds.")
-    mcp = [statistics.median(r[0][1] for r in results.get((req, "8", "tasklens"), [])) if results.get(
-        (req, "8", "tasklens")) else None for req in ("mcp", "mcp_fields")]
-    if all(mcp):
-        print(f"MCP list_tasks / /graphql with its fields: {mcp[0] / mcp[1]:.2f}.")
+    mcp, fields = (medians_by_row.get((req, "8"), {}).get("tasklens") for req in ("mcp", "mcp_fields"))
+    if mcp and fields:
+        print(f"MCP list_tasks / /graphql with its fields: {mcp / fields:.2f}.")
     if failures:
         print("† Some of these requests failed (listed below); req/s, latencies and CPU per request count them too.")
     print()
