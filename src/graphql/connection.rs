@@ -29,6 +29,8 @@ pub fn page_cost(first: Option<i32>, last: Option<i32>, node_cost: usize) -> usi
 
 /// What a connection counts for `totalCount`.
 pub enum TotalCount {
+    /// Already read, beside the page's rows.
+    Known(u64),
     Tasks {
         filter: TaskFilter,
         project_id: Option<i64>,
@@ -69,6 +71,7 @@ impl TotalCount {
     pub async fn total_count(&self, ctx: &Context<'_>) -> async_graphql::Result<i64> {
         let (store, viewer) = (store(ctx), viewer(ctx)?);
         let n = match self {
+            Self::Known(count) => Ok(*count),
             Self::Tasks { filter, project_id } => tasks::count(store, viewer, filter, *project_id).await,
             Self::Projects(filter) => projects::count(store, viewer, filter).await,
             Self::Workspaces => workspaces::count(store, viewer).await,

@@ -23,6 +23,9 @@ use crate::store::Viewer;
 #[derive(Clone)]
 pub struct Gateway {
     schema: AppSchema,
+    /// The same schema with async-graphql's fast validation, for reads of
+    /// tool documents checked in full when they were loaded.
+    tools: AppSchema,
     /// Asked whether the database answers when a request runs out of time.
     store: crate::store::Store,
     limits: Limits,
@@ -31,9 +34,9 @@ pub struct Gateway {
 }
 
 impl Gateway {
-    pub fn new(schema: AppSchema, store: crate::store::Store, limits: Limits) -> Self {
+    pub fn new(schema: AppSchema, tools: AppSchema, store: crate::store::Store, limits: Limits) -> Self {
         let introspection = IntrospectionSizes::of_sdl(&schema.sdl());
-        Self { schema, store, limits, introspection, documents: Arc::default() }
+        Self { schema, tools, store, limits, introspection, documents: Arc::default() }
     }
 
     /// The sizes of this schema's introspection lists, for documents
@@ -80,7 +83,7 @@ impl Gateway {
         let response = match self.admit(&mut request) {
             Err(err) => Response::from_errors(vec![err]),
             Ok(ty) => {
-                let response = self.run(request, Some(ty)).await;
+                let response = self.run(&self.schema, request, Some(ty)).await;
                 counted(Some(ty), &response);
                 return response;
             }
@@ -92,16 +95,33 @@ impl Gateway {
     /// Runs a tool document: the server's own, or its operator's, so the
     /// document limits that bound what clients send do not apply (a lower
     /// `--max-depth` must not break a built-in tool); the time limit does.
+    /// Every rule of the schema's validation runs, the call's values
+    /// included: how a tool document is checked when it is loaded, and
+    /// how a write runs.
     pub async fn execute_document(&self, request: Request) -> Response {
         if let Err(err) = check_variables(&request.variables) {
             return Response::from_errors(vec![err.into_server_error()]);
         }
-        self.run(request, None).await
+        self.run(&self.schema, request, None).await
     }
 
-    /// Runs `request`, an operation of type `ty` when it is known.
-    async fn run(&self, request: Request, ty: Option<OperationType>) -> Response {
-        match tokio::time::timeout(self.limits.request_timeout(), self.schema.execute(request)).await {
+    /// `execute_document` for a read whose document passed every rule when
+    /// it was loaded, its values coerced by the tool against its input
+    /// schema: async-graphql's fast validation (fragment cycles, the
+    /// complexity limit), without the rules that check the document again
+    /// or the values in its arguments. A bad value then fails where its
+    /// field reads it, not before the operation runs, so a write keeps
+    /// every rule: none of its fields may write before a value is refused.
+    pub async fn execute_read_document(&self, request: Request) -> Response {
+        if let Err(err) = check_variables(&request.variables) {
+            return Response::from_errors(vec![err.into_server_error()]);
+        }
+        self.run(&self.tools, request, None).await
+    }
+
+    /// Runs `request` on `schema`, an operation of type `ty` when it is known.
+    async fn run(&self, schema: &AppSchema, request: Request, ty: Option<OperationType>) -> Response {
+        match tokio::time::timeout(self.limits.request_timeout(), schema.execute(request)).await {
             Ok(mut response) => {
                 if ty == Some(OperationType::Query) {
                     null_data_when_a_root_field_failed(&mut response);

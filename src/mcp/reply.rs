@@ -204,6 +204,9 @@ impl Shaper<'_> {
     }
 
     fn object(&mut self, data: &Object, plan: &ObjectPlan, top: bool) -> Map<String, Value> {
+        if !top && let Some(out) = self.object_in_order(data, plan) {
+            return out;
+        }
         let mut out = Map::new();
         // In the document's order (async-graphql does not always keep it);
         // one lookup per field, as this runs for every field of every item.
@@ -211,35 +214,56 @@ impl Shaper<'_> {
         for (key, shape) in &plan.fields {
             if let Some((key, value)) = data.get_key_value(key.as_str()) {
                 planned += 1;
-                self.field(&mut out, plan, key, value, Some(shape), top);
+                let conditions = plan.conditions.get(key.as_str()).map_or(&[][..], Vec::as_slice);
+                self.field(&mut out, snake_case(key), conditions, value, Some(shape), top);
             }
         }
         if planned < data.len() {
             for (key, value) in data.iter().filter(|&(key, _)| !plan.fields.contains_key(&**key)) {
-                self.field(&mut out, plan, key, value, None, top);
+                self.field(&mut out, snake_case(key), &[], value, None, top);
             }
         }
         out
     }
 
-    /// One field of an object, shaped by its plan (`None`: passed through).
+    /// `object` when `data`'s keys come in the document's order, as a page
+    /// written in one pass gives them: each key is found by comparing it
+    /// with the plan's next ones, and named as the plan has it, with no
+    /// hashing. None when a key is out of order or not in the plan. Not for
+    /// the record's top, whose windows are remembered.
+    fn object_in_order(&mut self, data: &Object, plan: &ObjectPlan) -> Option<Map<String, Value>> {
+        if plan.outputs.len() != plan.fields.len() {
+            return None;
+        }
+        let mut out = Map::with_capacity(data.len());
+        let mut next = 0;
+        for (key, value) in data {
+            let at = (next..plan.fields.len())
+                .find(|&at| plan.fields.get_index(at).is_some_and(|(planned, _)| planned.as_str() == key.as_str()))?;
+            let (shape, output) = (plan.fields.get_index(at).map(|(_, shape)| shape), &plan.outputs[at]);
+            self.field(&mut out, output.name.clone(), &output.conditions, value, shape, false);
+            next = at + 1;
+        }
+        Some(out)
+    }
+
+    /// One field of an object, shaped by its plan (`None`: passed through)
+    /// and written under `name`.
     fn field(
         &mut self,
         out: &mut Map<String, Value>,
-        plan: &ObjectPlan,
-        key: &str,
+        name: String,
+        conditions: &[String],
         value: &ConstValue,
         shape: Option<&Shape>,
         top: bool,
     ) {
-        let name = snake_case(key);
         match shape {
             Some(Shape::Object(inner)) if inner.kind == ObjectKind::Window => {
                 self.window(out, &name, value, inner, top);
             }
             Some(shape) => {
                 let value = self.value(value, shape);
-                let conditions = plan.conditions.get(key).map_or(&[][..], Vec::as_slice);
                 let asked = !conditions.is_empty() && conditions.iter().all(|c| self.asked.contains(c));
                 if asked && value == Value::Bool(false) {
                     out.insert(name, value);
@@ -275,7 +299,9 @@ impl Shaper<'_> {
                 // An object of one field is named by it, even when empty
                 // (its parent decides whether to write it).
                 if let Some((key, only)) = object.iter().next().filter(|_| object.len() == 1) {
-                    match plan.fields.get(&**key) {
+                    // Most often the plan's first field: no hashing then.
+                    let first = plan.fields.get_index(0).filter(|(planned, _)| planned.as_str() == key.as_str());
+                    match first.map(|(_, shape)| shape).or_else(|| plan.fields.get(&**key)) {
                         Some(Shape::Object(inner)) if inner.kind == ObjectKind::Window => {}
                         Some(shape) => return self.value(only, shape),
                         None => return json(only),
@@ -437,4 +463,106 @@ pub fn shape(document: &ToolDocument, data: &ConstValue, style: &Style) -> ToolR
         _ => shaper.object(data, &document.plan, true),
     };
     Ok(Shaped::Record { record, windows: shaper.windows })
+}
+
+#[cfg(test)]
+mod tests {
+    use async_graphql::Value as ConstValue;
+    use serde_json::json;
+
+    use super::*;
+    use crate::mcp::document::Shared;
+    use crate::mcp::types::Types;
+
+    const SDL: &str = "type Query { items(first: Int): ItemConnection! }
+        type ItemConnection { totalCount: Int! edges: [ItemEdge!]! pageInfo: PageInfo! }
+        type ItemEdge { cursor: String! node: Item! }
+        type PageInfo { hasNextPage: Boolean! endCursor: String }
+        enum Priority { NONE HIGH }
+        scalar DateTime
+        type Status { key: String! name: String! }
+        type Item { ref: String! priority: Priority! updatedAt: DateTime! dueDate: String status: Status! done: Boolean! }";
+
+    const TOOL: &str = "# Items.\nquery Items($full: Boolean = false) { items { totalCount
+        edges { cursor node { ref priority updated: updatedAt dueDate status { key } ... @include(if: $full) { done } } }
+        pageInfo { hasNextPage endCursor } } }";
+
+    fn document() -> ToolDocument {
+        let types = Types::from_sdl(SDL).expect("sdl");
+        ToolDocument::parse("items.graphql", TOOL, &types, &Shared { name: "", text: "" }).expect("a list tool")
+    }
+
+    fn items(node: &serde_json::Value) -> ConstValue {
+        let edge = json!({"cursor": "c1", "node": node});
+        let data = json!({"items": {"totalCount": 2, "edges": [edge.clone(), edge],
+            "pageInfo": {"hasNextPage": false, "endCursor": "c1"}}});
+        ConstValue::from_json(data).expect("a value")
+    }
+
+    fn style(asked: &[&str]) -> Style {
+        Style {
+            verbose: false,
+            fields: None,
+            asked: asked.iter().map(|flag| (*flag).to_owned()).collect(),
+            table: false,
+        }
+    }
+
+    /// The reply's text, so that the order of its keys counts.
+    fn shaped(document: &ToolDocument, data: &ConstValue, asked: &[&str]) -> String {
+        match shape(document, data, &style(asked)) {
+            Ok(Shaped::List { items, next, total }) => list_text(&items, next.as_deref(), total, false, Form::Object),
+            _ => panic!("a list"),
+        }
+    }
+
+    fn node_plan(document: &ToolDocument) -> &ObjectPlan {
+        let Some(Shape::Object(items)) = document.plan.fields.get("items") else { panic!("items") };
+        let Some(Shape::Object(edges)) = items.fields.get("edges") else { panic!("edges") };
+        let Some(Shape::Object(node)) = edges.fields.get("node") else { panic!("node") };
+        node
+    }
+
+    /// Items whose fields come in the document's order are shaped by
+    /// comparing keys with the plan's; in any other order, or with a key
+    /// the plan lacks, by looking each one up. Both write the same text.
+    #[test]
+    fn an_item_is_shaped_alike_in_any_order_of_its_fields() {
+        let document = document();
+        let in_order = json!({"ref": "A-1", "priority": "HIGH", "updated": "2026-11-01T08:59:37.5+00:00",
+            "dueDate": "2026-12-01", "status": {"key": "todo"}, "done": false});
+        let reversed = json!({"done": false, "status": {"key": "todo"}, "dueDate": "2026-12-01",
+            "updated": "2026-11-01T08:59:37+00:00", "priority": "HIGH", "ref": "A-1"});
+        let item = r#"{"ref":"A-1","priority":"high","updated":"2026-11-01T08:59:37Z","due_date":"2026-12-01","status":"todo"}"#;
+        let expected = format!(r#"{{"items":[{item},{item}],"total":2}}"#);
+        assert_eq!(shaped(&document, &items(&in_order), &[]), expected);
+        assert_eq!(shaped(&document, &items(&reversed), &[]), expected);
+        // A flag asked for writes its false answer, both ways.
+        let answered = item.replace(r#""status":"todo""#, r#""status":"todo","done":false"#);
+        let expected = format!(r#"{{"items":[{answered},{answered}],"total":2}}"#);
+        for node in [&in_order, &reversed] {
+            assert_eq!(shaped(&document, &items(node), &["full"]), expected);
+        }
+        let mut unplanned = in_order.clone();
+        unplanned["extra"] = json!("kept");
+        let with_extra = shaped(&document, &items(&unplanned), &[]);
+        assert!(with_extra.contains(r#""status":"todo","extra":"kept""#), "{with_extra}");
+    }
+
+    #[test]
+    fn only_fields_in_the_documents_order_take_the_comparing_path() {
+        let document = document();
+        let asked = HashSet::new();
+        let mut shaper = Shaper { verbose: false, fields: None, asked: &asked, windows: Vec::new() };
+        let object = |node: serde_json::Value| match ConstValue::from_json(node) {
+            Ok(ConstValue::Object(object)) => object,
+            _ => panic!("an object"),
+        };
+        let plan = node_plan(&document);
+        let ordered = object(json!({"ref": "A-1", "dueDate": "2026-12-01", "status": {"key": "todo"}}));
+        let written = shaper.object_in_order(&ordered, plan).expect("in the document's order");
+        assert_eq!(written.keys().collect::<Vec<_>>(), ["ref", "due_date", "status"]);
+        assert!(shaper.object_in_order(&object(json!({"dueDate": "2026-12-01", "ref": "A-1"})), plan).is_none());
+        assert!(shaper.object_in_order(&object(json!({"ref": "A-1", "extra": 1})), plan).is_none());
+    }
 }

@@ -192,12 +192,17 @@ impl DocumentTool {
             .operation_name(document.operation.clone())
             .variables(Variables::from_json(Value::Object(variables.clone())));
         request.set_parsed_query(parsed.clone());
-        let response =
-            app.graphql.execute_document(crate::graphql::with_viewer(request, &app.store, viewer.clone())).await;
+        let request = crate::graphql::with_viewer(request, &app.store, viewer.clone());
+        let response = if document.write {
+            app.graphql.execute_document(request).await
+        } else {
+            app.graphql.execute_read_document(request).await
+        };
         let Some(error) = response.errors.first() else { return Ok(response.data) };
-        // The document passed the schema's validation when it was loaded:
-        // one that fails it now (an error at a place in the document, before
-        // any field ran) fails on the values the call sent.
+        // The document passed the schema's validation when it was loaded: a
+        // write that fails it now (an error at a place in the document,
+        // before any field ran) fails on the values the call sent. A read's
+        // bad value fails where its field reads it.
         if error.path.is_empty() && !error.locations.is_empty() {
             let message = self.names.in_tool_terms(&error.message);
             return Err(ToolError::invalid(message, "check the tool's input schema in tools/list"));

@@ -7,7 +7,7 @@
 use sea_orm::sea_query::{Expr, ExprTrait, SelectStatement};
 use sea_orm::{
     ConnectionTrait, DatabaseBackend, DbErr, EntityTrait, FromQueryResult, Order, QueryFilter, QueryOrder, QueryResult,
-    QueryTrait, Select,
+    QuerySelect, QueryTrait, Select,
 };
 
 use super::Result;
@@ -103,7 +103,7 @@ where
     M: PageRows,
     C: ConnectionTrait,
 {
-    fetch_joined_page(db, select, None, order, digest, request).await
+    Ok(fetch_joined_page(db, select, None, None, order, digest, request).await?.0)
 }
 
 /// The table a page's rows are joined from in `fetch_joined_page`'s outer
@@ -117,14 +117,20 @@ pub const PAGE_ROWS: &str = "keyset_page_rows";
 /// read in an index's order (a filter no index serves in order) would
 /// join every matching row before the sort kept a page of them; on
 /// PostgreSQL that was most of such a page's time.
+///
+/// `total`, a scalar subquery that binds its own values, is read in the
+/// same statement as a column of every row, so that a page with its count
+/// is one round trip (both databases run an uncorrelated subquery once).
+/// The count comes back only when the page has a row to carry it.
 pub async fn fetch_joined_page<E, M, C>(
     db: &C,
     select: Select<E>,
     joins: Option<SelectStatement>,
+    total: Option<SelectStatement>,
     order: &KeysetOrder<M>,
     digest: &str,
     request: &PageRequest,
-) -> Result<Page<M>>
+) -> Result<(Page<M>, Option<u64>)>
 where
     E: EntityTrait,
     M: PageRows,
@@ -156,9 +162,13 @@ where
         joins
     });
     if request.limit == 0 {
-        return Ok(Page { items: Vec::new(), has_previous_page: false, has_next_page: false });
+        return Ok((Page { items: Vec::new(), has_previous_page: false, has_next_page: false }, None));
     }
-    let mut rows: Vec<M> = all_limited(db, select, joins, request.limit + 1).await?;
+    let counted = total.is_some();
+    if let Some(total) = total {
+        select = select.expr_as(Expr::SubQuery(None, Box::new(total.into())), TOTAL);
+    }
+    let (mut rows, count): (Vec<M>, _) = all_limited(db, select, joins, request.limit + 1, counted).await?;
     let more = rows.len() as u64 > request.limit;
     rows.truncate(request.limit as usize);
     if !forward {
@@ -166,12 +176,16 @@ where
     }
     let digest: std::sync::Arc<str> = digest.into();
     let items = rows.into_iter().map(|row| (Cursor::new(digest.clone(), (order.position)(&row)), row)).collect();
-    Ok(Page {
+    let page = Page {
         items,
         has_previous_page: if forward { request.after.is_some() } else { more },
         has_next_page: if forward { more } else { request.before.is_some() },
-    })
+    };
+    Ok((page, count))
 }
+
+/// The column `fetch_joined_page`'s `total` is read as.
+const TOTAL: &str = "keyset_page_total";
 
 /// Runs `select` with its row limit written into the statement, not bound:
 /// PostgreSQL expects a bound `LIMIT $n` to return a tenth of the table,
@@ -179,7 +193,13 @@ where
 /// is, so it planned every execution anew. A page size is one of a few
 /// hundred numbers, each a statement prepared once per connection. With
 /// `joins`, the limited statement is the subquery `joins` reads from.
-async fn all_limited<E, M, C>(db: &C, select: Select<E>, joins: Option<SelectStatement>, limit: u64) -> Result<Vec<M>>
+async fn all_limited<E, M, C>(
+    db: &C,
+    select: Select<E>,
+    joins: Option<SelectStatement>,
+    limit: u64,
+    counted: bool,
+) -> Result<(Vec<M>, Option<u64>)>
 where
     E: EntityTrait,
     M: PageRows,
@@ -200,7 +220,12 @@ where
         }
         statement.sql = outer.sql.replacen(&table, &format!("({})", statement.sql), 1);
     }
-    Ok(M::from_rows(&db.query_all_raw(statement).await?)?)
+    let rows = db.query_all_raw(statement).await?;
+    let total = match rows.first() {
+        Some(row) if counted => Some(u64::try_from(row.try_get::<i64>("", TOTAL)?).unwrap_or(0)),
+        _ => None,
+    };
+    Ok((M::from_rows(&rows)?, total))
 }
 
 /// Instants as cursor values.

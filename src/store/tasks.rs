@@ -3,8 +3,8 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use sea_orm::sea_query::{Alias, Asterisk, Expr, ExprTrait, Query, QueryStatementBuilder, SelectStatement};
 use sea_orm::{
-    ActiveEnum, ColumnTrait, Condition, DbErr, EntityTrait, FromQueryResult, IdenStatic, Iterable, JoinType,
-    QueryFilter, QueryOrder, QueryResult, QuerySelect, QueryTrait, Select,
+    ActiveEnum, ColumnTrait, Condition, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, IdenStatic, Iterable,
+    JoinType, QueryFilter, QueryOrder, QueryResult, QuerySelect, QueryTrait, Select,
 };
 use serde::Serialize;
 
@@ -453,7 +453,10 @@ fn digest(filter: &TaskFilter, order: TaskOrder, project_id: Option<i64>) -> Str
     cursor::digest(order_spec(order).name, &canonical)
 }
 
-/// A page of the tasks that match `filter`, within `project_id` when given.
+/// A page of the tasks that match `filter`, within `project_id` when given;
+/// `with_count` reads how many match in the same statement (`None` back
+/// when the page is empty: `count` then answers).
+#[allow(clippy::too_many_arguments)]
 pub async fn page(
     store: &Store,
     viewer: &Viewer,
@@ -462,12 +465,16 @@ pub async fn page(
     project_id: Option<i64>,
     args: &PageArgs,
     columns: TaskColumns,
-) -> Result<Page<TaskRow>> {
+    with_count: bool,
+) -> Result<(Page<TaskRow>, Option<u64>)> {
     let spec = order_spec(order);
     let digest = digest(filter, order, project_id);
     let request = args.validate(store.limits, &digest, &spec.kinds())?;
-    let select = select_columns(columns).filter(condition(viewer, filter, project_id)?);
-    keyset::fetch_joined_page(&store.db, select, Some(joined_to_page()), &spec, &digest, &request).await
+    // One condition for both, so that a claim is judged at one instant.
+    let condition = condition(viewer, filter, project_id)?;
+    let total = with_count.then(|| count_statement(viewer, filter, project_id, condition.clone()));
+    let select = select_columns(columns).filter(condition);
+    keyset::fetch_joined_page(&store.db, select, Some(joined_to_page()), total, &spec, &digest, &request).await
 }
 
 /// Whether a filter narrows by project, status and done at most, so that
@@ -515,12 +522,7 @@ fn counted_by_status(filter: &TaskFilter) -> bool {
 
 /// The live tasks of the visible projects in scope, from the counters the
 /// database keeps: one row per status instead of one index entry per task.
-async fn count_from_counters(
-    store: &Store,
-    viewer: &Viewer,
-    filter: &TaskFilter,
-    project_id: Option<i64>,
-) -> Result<u64> {
+fn count_from_counters(viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> SelectStatement {
     let column = |c: status_task_count::Column| Expr::col((status_task_count::Entity, c));
     let mut select = status_task_count::Entity::find()
         .select_only()
@@ -533,24 +535,33 @@ async fn count_from_counters(
     if let Some(key) = &filter.project {
         select = select.filter(column(status_task_count::Column::ProjectId).eq(visible_project_id_by_key(viewer, key)));
     }
-    let count: Option<i64> = select.into_tuple().one(&store.db).await?;
-    Ok(u64::try_from(count.unwrap_or(0)).unwrap_or(0))
+    select.into_query()
+}
+
+/// The statement that counts the tasks matching `filter`, as `count` runs
+/// it and as a page reads it beside its rows (`condition`: the page's).
+fn count_statement(
+    viewer: &Viewer,
+    filter: &TaskFilter,
+    project_id: Option<i64>,
+    condition: Condition,
+) -> SelectStatement {
+    if counted_by_status(filter) {
+        return count_from_counters(viewer, filter, project_id);
+    }
+    // A plain `COUNT(*)` over the task table alone, so that both planners
+    // can answer it from a partial index of live tasks.
+    task::Entity::find().select_only().expr(Expr::cust("COUNT(*)")).filter(condition).into_query()
 }
 
 /// How many tasks match `filter`, counted with the page's own condition.
 pub async fn count(store: &Store, viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<u64> {
-    if counted_by_status(filter) {
-        return count_from_counters(store, viewer, filter, project_id).await;
-    }
-    // A plain `COUNT(*)` over the task table alone, so that both planners
-    // can answer it from a partial index of live tasks.
-    let count: Option<i64> = task::Entity::find()
-        .select_only()
-        .expr(Expr::cust("COUNT(*)"))
-        .filter(condition(viewer, filter, project_id)?)
-        .into_tuple()
-        .one(&store.db)
-        .await?;
+    let statement = count_statement(viewer, filter, project_id, condition(viewer, filter, project_id)?);
+    let statement = store.db.get_database_backend().build(&statement);
+    let count: Option<i64> = match store.db.query_one_raw(statement).await? {
+        Some(row) => row.try_get_by_index(0)?,
+        None => None,
+    };
     Ok(u64::try_from(count.unwrap_or(0)).unwrap_or(0))
 }
 

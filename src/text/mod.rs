@@ -40,7 +40,31 @@ pub fn to_second(at: chrono::DateTime<chrono::Utc>) -> String {
 
 /// An RFC 3339 instant written `to_second`; None for a text that is not one.
 pub fn instant_to_second(text: &str) -> Option<String> {
+    if let Some(second) = utc_to_second(text) {
+        return Some(second);
+    }
     chrono::DateTime::parse_from_rfc3339(text).ok().map(|t| to_second(t.with_timezone(&chrono::Utc)))
+}
+
+/// A UTC instant (`…T05:06:07`, any fraction, then `Z` or `+00:00`, as the
+/// gateway writes its own) cut to the second without parsing it: an
+/// agent's list writes several per task. Anything else, or a date or time
+/// out of range, is left to chrono.
+fn utc_to_second(text: &str) -> Option<String> {
+    let (second, rest) = (text.get(..19)?, text.get(19..)?);
+    let fraction = rest.strip_suffix("+00:00").or_else(|| rest.strip_suffix('Z'))?;
+    let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    if !(fraction.is_empty() || fraction.strip_prefix('.').is_some_and(digits)) {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| second.get(range).filter(|p| digits(p))?.parse::<u32>().ok();
+    let separators = [(4, b'-'), (7, b'-'), (10, b'T'), (13, b':'), (16, b':')];
+    let (month, day) = (number(5..7)?, number(8..10)?);
+    let (hour, minute, sec) = (number(11..13)?, number(14..16)?, number(17..19)?);
+    let shaped = number(0..4).is_some() && separators.iter().all(|&(at, byte)| second.as_bytes()[at] == byte);
+    // Days past 28 and leap seconds are left to chrono, which knows months.
+    let plain = (1..=12).contains(&month) && (1..=28).contains(&day) && hour < 24 && minute < 60 && sec < 60;
+    (shaped && plain).then(|| format!("{second}Z"))
 }
 
 #[cfg(test)]
@@ -58,5 +82,36 @@ mod tests {
         assert_eq!(instant_to_second("2026-03-04T05:06:07.999999+00:00").as_deref(), Some("2026-03-04T05:06:07Z"));
         assert_eq!(instant_to_second("2026-03-04T07:06:07+02:00").as_deref(), Some("2026-03-04T05:06:07Z"));
         assert_eq!(instant_to_second("2026-03-04"), None);
+    }
+
+    /// The cut and the parse agree wherever the cut answers, and the parse
+    /// answers where it does not.
+    #[test]
+    fn a_utc_instant_is_cut_as_chrono_would_write_it() {
+        let parsed = |text: &str| {
+            chrono::DateTime::parse_from_rfc3339(text).ok().map(|t| to_second(t.with_timezone(&chrono::Utc)))
+        };
+        for text in [
+            "2026-11-01T08:59:37+00:00",
+            "2026-11-01T08:59:37Z",
+            "2026-11-01T08:59:37.999999999Z",
+            "2026-11-01T08:59:37.5+00:00",
+            "2024-02-29T23:59:59+00:00",
+            "2026-02-31T00:00:00Z",
+            "2026-13-01T00:00:00Z",
+            "2026-11-01T24:00:00Z",
+            "2026-11-01T08:59:60Z",
+            "2026-11-01t08:59:37z",
+            "2026-11-01T08:59:37.Z",
+            "2026-11-01T08:59:37+02:00",
+            "2026-11-01T08:59:37",
+            "+2026-11-01T08:59:37Z",
+            "2026-11-01T08:59:3é+00:00",
+        ] {
+            assert_eq!(instant_to_second(text), parsed(text), "{text}");
+        }
+        assert!(utc_to_second("2026-11-01T08:59:37+00:00").is_some());
+        assert!(utc_to_second("2026-11-01T08:59:37.123Z").is_some());
+        assert!(utc_to_second("2026-02-31T00:00:00Z").is_none(), "left to chrono");
     }
 }

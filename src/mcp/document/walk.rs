@@ -22,7 +22,7 @@ pub enum Shape {
     /// Written as `2026-11-29T10:00:00Z`.
     Instant,
     Scalar,
-    Object(ObjectPlan),
+    Object(Box<ObjectPlan>),
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,6 +50,15 @@ pub struct ObjectPlan {
     /// window read from a cursor says where the next one starts.
     pub max_chars_from: Option<String>,
     pub cursor_from: Option<String>,
+    /// Each field's key in the reply (snake_case) and its conditions, by
+    /// the field's index: written once here rather than for every item.
+    pub outputs: Vec<FieldOutput>,
+}
+
+#[derive(Debug, Clone)]
+pub struct FieldOutput {
+    pub name: String,
+    pub conditions: Vec<String>,
 }
 
 impl ObjectPlan {
@@ -61,6 +70,24 @@ impl ObjectPlan {
             list: false,
             max_chars_from: None,
             cursor_from: None,
+            outputs: Vec::new(),
+        }
+    }
+
+    /// Fills `outputs`, here and below, once the walk is done.
+    fn seal(&mut self) {
+        self.outputs = self
+            .fields
+            .keys()
+            .map(|key| FieldOutput {
+                name: super::snake_case(key),
+                conditions: self.conditions.get(key).cloned().unwrap_or_default(),
+            })
+            .collect();
+        for shape in self.fields.values_mut() {
+            if let Shape::Object(inner) = shape {
+                inner.seal();
+            }
         }
     }
 }
@@ -83,6 +110,7 @@ pub fn plan(
         Walker { types, document, usages: HashMap::new(), open: HashSet::new(), conditions: Vec::new(), depth: 0 };
     let mut plan = ObjectPlan::new(ObjectKind::Plain);
     walker.add_to_plan(set, on, &mut plan)?;
+    plan.seal();
     Ok((plan, walker.usages))
 }
 
@@ -277,7 +305,7 @@ impl Walker<'_> {
         entry: &mut Shape,
     ) -> Result<(), WalkError> {
         if !matches!(entry, Shape::Object(_)) {
-            *entry = Shape::Object(ObjectPlan::new(kind));
+            *entry = Shape::Object(Box::new(ObjectPlan::new(kind)));
         }
         let Shape::Object(inner) = entry else { return Ok(()) };
         inner.list = ty.list;
