@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 
 use super::arguments::{Arguments, Role, Spec};
 use super::coerce::{coerce, wrong};
-use super::document::{ToolDocument, snake_case};
+use super::document::ToolDocument;
 use super::error::{ToolError, ToolResult};
 use super::guard::Budget;
 use super::reply::{Form, Style};
@@ -183,13 +183,10 @@ impl Read {
     fn select_fields(&mut self, document: &ToolDocument, names: &[String]) -> ToolResult<()> {
         let internal = || ToolError::new(ErrorCode::Internal, "the tool has no fields", "report this");
         let plan = document.item_plan().ok_or_else(internal)?;
-        let keys: Vec<(String, &[String])> = plan
-            .fields
-            .keys()
-            .map(|key| (snake_case(key), plan.conditions.get(key).map_or(&[][..], Vec::as_slice)))
-            .collect();
-        if let Some(unknown) = names.iter().find(|n| !keys.iter().any(|(k, _)| k == *n)) {
-            let valid: Vec<&str> = keys.iter().map(|(k, _)| k.as_str()).collect();
+        let keys: Vec<(&str, &[String])> =
+            plan.each_field().map(|(_, _, output)| (output.name.as_str(), output.conditions.as_slice())).collect();
+        if let Some(unknown) = names.iter().find(|n| !keys.iter().any(|(k, _)| *k == n.as_str())) {
+            let valid: Vec<&str> = keys.iter().map(|(k, _)| *k).collect();
             return Err(ToolError::invalid(
                 format!("`fields`: unknown field `{}`", echo(unknown)),
                 format!("valid fields: {}", valid.join(", ")),
@@ -199,7 +196,7 @@ impl Read {
             self.variables.insert(condition.clone(), false.into());
             self.absent.remove(condition);
         }
-        for (_, conditions) in keys.iter().filter(|(k, _)| names.contains(k)) {
+        for (_, conditions) in keys.iter().filter(|(k, _)| names.iter().any(|n| n.as_str() == *k)) {
             for condition in conditions.iter() {
                 self.variables.insert(condition.clone(), true.into());
             }

@@ -211,11 +211,10 @@ impl Shaper<'_> {
         // In the document's order (async-graphql does not always keep it);
         // one lookup per field, as this runs for every field of every item.
         let mut planned = 0;
-        for (key, shape) in &plan.fields {
-            if let Some((key, value)) = data.get_key_value(key.as_str()) {
+        for (key, shape, output) in plan.each_field() {
+            if let Some(value) = data.get(key) {
                 planned += 1;
-                let conditions = plan.conditions.get(key.as_str()).map_or(&[][..], Vec::as_slice);
-                self.field(&mut out, snake_case(key), conditions, value, Some(shape), top);
+                self.field(&mut out, output.name.clone(), &output.conditions, value, Some(shape), top);
             }
         }
         if planned < data.len() {
@@ -232,15 +231,12 @@ impl Shaper<'_> {
     /// hashing. None when a key is out of order or not in the plan. Not for
     /// the record's top, whose windows are remembered.
     fn object_in_order(&mut self, data: &Object, plan: &ObjectPlan) -> Option<Map<String, Value>> {
-        if plan.outputs.len() != plan.fields.len() {
-            return None;
-        }
         let mut out = Map::with_capacity(data.len());
         let mut next = 0;
         for (key, value) in data {
             let at = (next..plan.fields.len())
                 .find(|&at| plan.fields.get_index(at).is_some_and(|(planned, _)| planned.as_str() == key.as_str()))?;
-            let (shape, output) = (plan.fields.get_index(at).map(|(_, shape)| shape), &plan.outputs[at]);
+            let (shape, output) = (plan.fields.get_index(at).map(|(_, shape)| shape), plan.outputs.get(at)?);
             self.field(&mut out, output.name.clone(), &output.conditions, value, shape, false);
             next = at + 1;
         }

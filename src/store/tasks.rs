@@ -472,7 +472,7 @@ pub async fn page(
     let request = args.validate(store.limits, &digest, &spec.kinds())?;
     // One condition for both, so that a claim is judged at one instant.
     let condition = condition(viewer, filter, project_id)?;
-    let total = with_count.then(|| count_statement(viewer, filter, project_id, condition.clone()));
+    let total = with_count.then(|| count_statement(viewer, filter, project_id, &condition));
     let select = select_columns(columns).filter(condition);
     keyset::fetch_joined_page(&store.db, select, Some(joined_to_page()), total, &spec, &digest, &request).await
 }
@@ -544,19 +544,19 @@ fn count_statement(
     viewer: &Viewer,
     filter: &TaskFilter,
     project_id: Option<i64>,
-    condition: Condition,
+    condition: &Condition,
 ) -> SelectStatement {
     if counted_by_status(filter) {
         return count_from_counters(viewer, filter, project_id);
     }
     // A plain `COUNT(*)` over the task table alone, so that both planners
     // can answer it from a partial index of live tasks.
-    task::Entity::find().select_only().expr(Expr::cust("COUNT(*)")).filter(condition).into_query()
+    task::Entity::find().select_only().expr(Expr::cust("COUNT(*)")).filter(condition.clone()).into_query()
 }
 
 /// How many tasks match `filter`, counted with the page's own condition.
 pub async fn count(store: &Store, viewer: &Viewer, filter: &TaskFilter, project_id: Option<i64>) -> Result<u64> {
-    let statement = count_statement(viewer, filter, project_id, condition(viewer, filter, project_id)?);
+    let statement = count_statement(viewer, filter, project_id, &condition(viewer, filter, project_id)?);
     let statement = store.db.get_database_backend().build(&statement);
     let count: Option<i64> = match store.db.query_one_raw(statement).await? {
         Some(row) => row.try_get_by_index(0)?,

@@ -51,7 +51,8 @@ pub struct ObjectPlan {
     pub max_chars_from: Option<String>,
     pub cursor_from: Option<String>,
     /// Each field's key in the reply (snake_case) and its conditions, by
-    /// the field's index: written once here rather than for every item.
+    /// the field's index: written once, when the walk seals the plan,
+    /// rather than for every item.
     pub outputs: Vec<FieldOutput>,
 }
 
@@ -72,6 +73,13 @@ impl ObjectPlan {
             cursor_from: None,
             outputs: Vec::new(),
         }
+    }
+
+    /// Each field with its shape and what the reply writes of it, in the
+    /// document's order.
+    pub fn each_field(&self) -> impl Iterator<Item = (&str, &Shape, &FieldOutput)> {
+        debug_assert_eq!(self.fields.len(), self.outputs.len(), "a walked plan is sealed");
+        self.fields.iter().zip(&self.outputs).map(|((key, shape), output)| (key.as_str(), shape, output))
     }
 
     /// Fills `outputs`, here and below, once the walk is done.
