@@ -16,7 +16,7 @@ use serde_json::{Map, Value};
 use crate::text::utf16_len;
 
 use super::error::{ToolError, ToolResult};
-use super::reply::{Form, Item, Shaped, list_text};
+use super::reply::{Form, Item, Shaped, WrittenItem, list_text, written_text};
 use crate::error_code::ErrorCode;
 pub use record::Fitting;
 
@@ -52,6 +52,13 @@ pub fn fit(shaped: Shaped, budget: &Budget, form: Form, fitting: &mut Fitting) -
             }
             Ok(Fit::Reply(text))
         }
+        Shaped::Written { items, next, total } => {
+            let (text, cut) = fit_written(&items, next.as_deref(), total, budget.cap)?;
+            if cut {
+                fitting.cut_list();
+            }
+            Ok(Fit::Reply(text))
+        }
         Shaped::Record { record, windows } => record::fit_record(record, &windows, budget, fitting),
     }
 }
@@ -71,19 +78,20 @@ pub fn list_reply(items: Vec<Item>, next: Option<String>, total: i64, cap: usize
 
 /// `list_reply`, and whether it cut the list.
 fn fit_list(items: Vec<Item>, next: Option<String>, total: i64, cap: usize, form: Form) -> ToolResult<(String, bool)> {
+    if form == Form::Object {
+        let written: Vec<WrittenItem> = items.iter().map(Item::written).collect();
+        return fit_written(&written, next.as_deref(), total, cap);
+    }
     let whole = list_text(&items, next.as_deref(), total, false, form);
     if utf16_len(&whole) <= cap {
         return Ok((whole, false));
-    }
-    if form == Form::Object {
-        return cut_objects(&items, total, cap).map(|text| (text, true)).ok_or_else(|| one_item_too_large(cap));
     }
     // The reply grows with every item kept: find the most that fit.
     let fits = |kept: usize| {
         let text = list_text(&items[..kept], Some(&items[kept - 1].cursor), total, true, form);
         (utf16_len(&text) <= cap).then_some(text)
     };
-    let (mut low, mut high) = (0, items.len() - 1);
+    let (mut low, mut high) = (0, items.len().saturating_sub(1));
     let mut best = None;
     while low < high {
         let mid = (low + high).div_ceil(2);
@@ -98,6 +106,16 @@ fn fit_list(items: Vec<Item>, next: Option<String>, total: i64, cap: usize, form
     best.map(|text| (text, true)).ok_or_else(|| one_item_too_large(cap))
 }
 
+/// The object form's reply within `cap`, cut on an item boundary if need
+/// be, and whether it was cut.
+fn fit_written(items: &[WrittenItem], next: Option<&str>, total: i64, cap: usize) -> ToolResult<(String, bool)> {
+    let whole = written_text(items, next, total, false);
+    if utf16_len(&whole) <= cap {
+        return Ok((whole, false));
+    }
+    cut_objects(items, total, cap).map(|text| (text, true)).ok_or_else(|| one_item_too_large(cap))
+}
+
 fn one_item_too_large(cap: usize) -> ToolError {
     ToolError::new(
         ErrorCode::ReplyTooLarge,
@@ -110,9 +128,9 @@ fn one_item_too_large(cap: usize) -> ToolError {
 /// each item written once: the reply of the first `k` is their text, a
 /// comma between each two, and the envelope around them, whose `next` is
 /// the last kept item's cursor. The same text `list_text` writes.
-fn cut_objects(items: &[Item], total: i64, cap: usize) -> Option<String> {
+fn cut_objects(items: &[WrittenItem], total: i64, cap: usize) -> Option<String> {
     const HEAD: &str = "{\"items\":[";
-    let texts: Vec<String> = items.iter().map(|item| encode(&item.value)).collect();
+    let texts: Vec<&str> = items.iter().map(|item| item.text.as_str()).collect();
     let tail = |cursor: &str| format!("],\"next\":{},\"total\":{total},\"truncated\":true}}", encode(&cursor.into()));
     let mut body = 0;
     let mut best = None;
@@ -125,10 +143,7 @@ fn cut_objects(items: &[Item], total: i64, cap: usize) -> Option<String> {
         }
     }
     let kept = best?;
-    let mut reply = String::from(HEAD);
-    reply.push_str(&texts[..kept].join(","));
-    reply.push_str(&tail(&items[kept - 1].cursor));
-    Some(reply)
+    Some(written_text(&items[..kept], Some(&items[kept - 1].cursor), total, true))
 }
 
 /// Room a narrowed text leaves for the marks it gains (`_truncated`,
@@ -283,8 +298,9 @@ mod tests {
             .collect();
         let lists = [items(50, 100), items(7, 3), items(20, 40), odd];
         for list in lists {
+            let written: Vec<WrittenItem> = list.iter().map(Item::written).collect();
             for cap in (60..3_000).step_by(37) {
-                let Some(text) = cut_objects(&list, 99, cap) else {
+                let Some(text) = cut_objects(&written, 99, cap) else {
                     // Not even one item fits with its envelope.
                     let one = list_text(&list[..1], Some(&list[0].cursor), 99, true, Form::Object);
                     assert!(utf16_len(&one) > cap, "{cap}");

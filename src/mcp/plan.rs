@@ -253,6 +253,7 @@ impl Read {
                 fields: self.fields,
                 asked: self.asked,
                 table: self.form == Form::Table,
+                write_items: true,
             },
             form: self.form,
             budget: Budget { cap, resizable },

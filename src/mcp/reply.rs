@@ -19,6 +19,8 @@ use super::document::{ObjectKind, ObjectPlan, Shape, ToolDocument, snake_case};
 use super::error::{ToolError, ToolResult};
 use crate::error_code::ErrorCode;
 
+mod written;
+
 /// A value the conventions leave out.
 fn is_empty(value: &Value) -> bool {
     match value {
@@ -48,6 +50,19 @@ pub struct Window {
 pub struct Item {
     pub cursor: String,
     pub value: Value,
+}
+
+/// One list item of the object form, written as compact JSON text.
+pub struct WrittenItem {
+    pub cursor: String,
+    pub text: String,
+}
+
+impl Item {
+    pub fn written(&self) -> WrittenItem {
+        // Serializing a JSON value cannot fail.
+        WrittenItem { cursor: self.cursor.clone(), text: serde_json::to_string(&self.value).unwrap_or_default() }
+    }
 }
 
 /// How a list's items are written (`format`).
@@ -103,27 +118,42 @@ pub fn list_value(items: &[Item], next: Option<&str>, total: i64, truncated: boo
     Value::Object(reply)
 }
 
-/// `list_value` written as compact JSON, the items serialized where they
-/// are rather than copied into a reply first.
+/// `list_value` written as compact JSON.
 pub fn list_text(items: &[Item], next: Option<&str>, total: i64, truncated: bool, form: Form) -> String {
-    #[derive(serde::Serialize)]
-    struct Reply<'a> {
-        items: Vec<&'a Value>,
-        #[serde(skip_serializing_if = "Option::is_none")]
-        next: Option<&'a str>,
-        total: i64,
-        #[serde(skip_serializing_if = "std::ops::Not::not")]
-        truncated: bool,
-    }
-    let text = match form {
+    match form {
         Form::Object => {
-            let items = items.iter().map(|item| &item.value).collect();
-            serde_json::to_string(&Reply { items, next, total, truncated })
+            let written: Vec<WrittenItem> = items.iter().map(Item::written).collect();
+            written_text(&written, next, total, truncated)
         }
-        Form::Table => serde_json::to_string(&list_value(items, next, total, truncated, form)),
-    };
-    // Serializing JSON values to a string cannot fail.
-    text.unwrap_or_default()
+        // Serializing JSON values to a string cannot fail.
+        Form::Table => serde_json::to_string(&list_value(items, next, total, truncated, form)).unwrap_or_default(),
+    }
+}
+
+/// The object form's `{items, next, total}` of items already written: the
+/// text `list_value` serializes to.
+pub fn written_text(items: &[WrittenItem], next: Option<&str>, total: i64, truncated: bool) -> String {
+    let room = items.iter().map(|item| item.text.len() + 1).sum::<usize>() + 64;
+    let mut text = String::with_capacity(room);
+    text.push_str("{\"items\":[");
+    for (at, item) in items.iter().enumerate() {
+        if at > 0 {
+            text.push(',');
+        }
+        text.push_str(&item.text);
+    }
+    text.push(']');
+    if let Some(next) = next {
+        text.push_str(",\"next\":");
+        // Serializing a string cannot fail.
+        text.push_str(&serde_json::to_string(next).unwrap_or_default());
+    }
+    text.push_str(&format!(",\"total\":{total}"));
+    if truncated {
+        text.push_str(",\"truncated\":true");
+    }
+    text.push('}');
+    text
 }
 
 /// The columns of `items` (every key of any item, in the order first
@@ -156,6 +186,10 @@ pub struct Style {
     /// The table form: `TABLE_LEAVES_OUT` is left out unless `fields`
     /// names it.
     pub table: bool,
+    /// A list's items in the object form, without `fields`, come written
+    /// as text (`Shaped::Written`); the graphql tool, which cuts long
+    /// strings in its items first, keeps them as values.
+    pub write_items: bool,
 }
 
 /// What the table form leaves out unless `fields` names it. A row is read
@@ -169,6 +203,8 @@ pub enum Shaped {
     /// A list tool's connection: its items, where the next page starts and
     /// how many there are in all.
     List { items: Vec<Item>, next: Option<String>, total: i64 },
+    /// A list tool's connection in the object form, each item written.
+    Written { items: Vec<WrittenItem>, next: Option<String>, total: i64 },
     /// Anything else: one record, with the text windows found at its top.
     Record { record: Map<String, Value>, windows: Vec<Window> },
 }
@@ -355,39 +391,68 @@ impl Shaper<'_> {
     }
 
     fn connection(&mut self, data: &Object, plan: &ObjectPlan) -> (Vec<Item>, Option<String>, i64) {
-        let node = match plan.fields.get("edges") {
-            Some(Shape::Object(edges)) => edges.fields.get("node"),
-            _ => None,
-        };
-        // Empty maps: no allocation.
-        let plain = ObjectPlan::new(ObjectKind::Plain);
-        let node_plan = match node {
-            Some(Shape::Object(node)) => node,
-            _ => &plain,
-        };
-        let edges = match data.get("edges") {
-            Some(ConstValue::List(edges)) => edges.as_slice(),
-            _ => &[],
-        };
-        let items = edges
-            .iter()
-            .map(|edge| {
-                let edge = as_object(edge);
-                let value = match edge.and_then(|e| e.get("node")) {
-                    Some(ConstValue::Object(node)) => Value::Object(self.item(node, node_plan, false)),
-                    _ => Value::Null,
-                };
-                let cursor = edge.and_then(|e| e.get("cursor")).and_then(as_str).unwrap_or_default().to_owned();
-                Item { cursor, value }
-            })
-            .collect();
-        let page = data.get("pageInfo").and_then(as_object);
-        let next = (page.and_then(|p| p.get("hasNextPage")) == Some(&ConstValue::Boolean(true)))
-            .then(|| page.and_then(|p| p.get("endCursor")).and_then(as_str).map(str::to_owned))
-            .flatten();
-        let total = data.get("totalCount").and_then(as_i64).unwrap_or(0);
-        (items, next, total)
+        connection(data, plan, |node, node_plan, cursor| {
+            let value = node.map_or(Value::Null, |node| Value::Object(self.item(node, node_plan, false)));
+            Item { cursor, value }
+        })
     }
+
+    /// `connection`, each item written as text: directly where it holds
+    /// plain fields, else shaped as values and serialized.
+    fn written_connection(&mut self, data: &Object, plan: &ObjectPlan) -> (Vec<WrittenItem>, Option<String>, i64) {
+        let mut writer = written::Writer::new(self.verbose, self.asked);
+        // The items of a page share their fields: once one is not plain
+        // (a text window asked for), the rest are not tried.
+        let mut plain = true;
+        connection(data, plan, |node, node_plan, cursor| {
+            let Some(node) = node else { return WrittenItem { cursor, text: "null".to_owned() } };
+            let text = plain.then(|| writer.item(node, node_plan)).flatten().unwrap_or_else(|| {
+                plain = false;
+                // Serializing a JSON value cannot fail.
+                serde_json::to_string(&self.item(node, node_plan, false)).unwrap_or_default()
+            });
+            WrittenItem { cursor, text }
+        })
+    }
+}
+
+/// A connection's items, each made by `item` of its node (None when it is
+/// not an object), its plan and its cursor; where the next page starts;
+/// and how many there are in all.
+fn connection<T>(
+    data: &Object,
+    plan: &ObjectPlan,
+    mut item: impl FnMut(Option<&Object>, &ObjectPlan, String) -> T,
+) -> (Vec<T>, Option<String>, i64) {
+    let node = match plan.fields.get("edges") {
+        Some(Shape::Object(edges)) => edges.fields.get("node"),
+        _ => None,
+    };
+    // Empty maps: no allocation.
+    let plain = ObjectPlan::new(ObjectKind::Plain);
+    let node_plan = match node {
+        Some(Shape::Object(node)) => node,
+        _ => &plain,
+    };
+    let edges = match data.get("edges") {
+        Some(ConstValue::List(edges)) => edges.as_slice(),
+        _ => &[],
+    };
+    let items = edges
+        .iter()
+        .map(|edge| {
+            let edge = as_object(edge);
+            let node = edge.and_then(|e| e.get("node")).and_then(as_object);
+            let cursor = edge.and_then(|e| e.get("cursor")).and_then(as_str).unwrap_or_default().to_owned();
+            item(node, node_plan, cursor)
+        })
+        .collect();
+    let page = data.get("pageInfo").and_then(as_object);
+    let next = (page.and_then(|p| p.get("hasNextPage")) == Some(&ConstValue::Boolean(true)))
+        .then(|| page.and_then(|p| p.get("endCursor")).and_then(as_str).map(str::to_owned))
+        .flatten();
+    let total = data.get("totalCount").and_then(as_i64).unwrap_or(0);
+    (items, next, total)
 }
 
 fn as_object(value: &ConstValue) -> Option<&Object> {
@@ -434,6 +499,10 @@ pub fn shape(document: &ToolDocument, data: &ConstValue, style: &Style) -> ToolR
             };
             (at, plan) = (found, inner);
         }
+        if style.write_items && !style.table && style.fields.is_none() {
+            let (items, next, total) = shaper.written_connection(at, plan);
+            return Ok(Shaped::Written { items, next, total });
+        }
         let (mut items, next, total) = shaper.connection(at, plan);
         if style.table && style.fields.is_none() {
             for item in &mut items {
@@ -462,103 +531,4 @@ pub fn shape(document: &ToolDocument, data: &ConstValue, style: &Style) -> ToolR
 }
 
 #[cfg(test)]
-mod tests {
-    use async_graphql::Value as ConstValue;
-    use serde_json::json;
-
-    use super::*;
-    use crate::mcp::document::Shared;
-    use crate::mcp::types::Types;
-
-    const SDL: &str = "type Query { items(first: Int): ItemConnection! }
-        type ItemConnection { totalCount: Int! edges: [ItemEdge!]! pageInfo: PageInfo! }
-        type ItemEdge { cursor: String! node: Item! }
-        type PageInfo { hasNextPage: Boolean! endCursor: String }
-        enum Priority { NONE HIGH }
-        scalar DateTime
-        type Status { key: String! name: String! }
-        type Item { ref: String! priority: Priority! updatedAt: DateTime! dueDate: String status: Status! done: Boolean! }";
-
-    const TOOL: &str = "# Items.\nquery Items($full: Boolean = false) { items { totalCount
-        edges { cursor node { ref priority updated: updatedAt dueDate status { key } ... @include(if: $full) { done } } }
-        pageInfo { hasNextPage endCursor } } }";
-
-    fn document() -> ToolDocument {
-        let types = Types::from_sdl(SDL).expect("sdl");
-        ToolDocument::parse("items.graphql", TOOL, &types, &Shared { name: "", text: "" }).expect("a list tool")
-    }
-
-    fn items(node: &serde_json::Value) -> ConstValue {
-        let edge = json!({"cursor": "c1", "node": node});
-        let data = json!({"items": {"totalCount": 2, "edges": [edge.clone(), edge],
-            "pageInfo": {"hasNextPage": false, "endCursor": "c1"}}});
-        ConstValue::from_json(data).expect("a value")
-    }
-
-    fn style(asked: &[&str]) -> Style {
-        Style {
-            verbose: false,
-            fields: None,
-            asked: asked.iter().map(|flag| (*flag).to_owned()).collect(),
-            table: false,
-        }
-    }
-
-    /// The reply's text, so that the order of its keys counts.
-    fn shaped(document: &ToolDocument, data: &ConstValue, asked: &[&str]) -> String {
-        match shape(document, data, &style(asked)) {
-            Ok(Shaped::List { items, next, total }) => list_text(&items, next.as_deref(), total, false, Form::Object),
-            _ => panic!("a list"),
-        }
-    }
-
-    fn node_plan(document: &ToolDocument) -> &ObjectPlan {
-        let Some(Shape::Object(items)) = document.plan.fields.get("items") else { panic!("items") };
-        let Some(Shape::Object(edges)) = items.fields.get("edges") else { panic!("edges") };
-        let Some(Shape::Object(node)) = edges.fields.get("node") else { panic!("node") };
-        node
-    }
-
-    /// Items whose fields come in the document's order are shaped by
-    /// comparing keys with the plan's; in any other order, or with a key
-    /// the plan lacks, by looking each one up. Both write the same text.
-    #[test]
-    fn an_item_is_shaped_alike_in_any_order_of_its_fields() {
-        let document = document();
-        let in_order = json!({"ref": "A-1", "priority": "HIGH", "updated": "2026-11-01T08:59:37.5+00:00",
-            "dueDate": "2026-12-01", "status": {"key": "todo"}, "done": false});
-        let reversed = json!({"done": false, "status": {"key": "todo"}, "dueDate": "2026-12-01",
-            "updated": "2026-11-01T08:59:37+00:00", "priority": "HIGH", "ref": "A-1"});
-        let item = r#"{"ref":"A-1","priority":"high","updated":"2026-11-01T08:59:37Z","due_date":"2026-12-01","status":"todo"}"#;
-        let expected = format!(r#"{{"items":[{item},{item}],"total":2}}"#);
-        assert_eq!(shaped(&document, &items(&in_order), &[]), expected);
-        assert_eq!(shaped(&document, &items(&reversed), &[]), expected);
-        // A flag asked for writes its false answer, both ways.
-        let answered = item.replace(r#""status":"todo""#, r#""status":"todo","done":false"#);
-        let expected = format!(r#"{{"items":[{answered},{answered}],"total":2}}"#);
-        for node in [&in_order, &reversed] {
-            assert_eq!(shaped(&document, &items(node), &["full"]), expected);
-        }
-        let mut unplanned = in_order.clone();
-        unplanned["extra"] = json!("kept");
-        let with_extra = shaped(&document, &items(&unplanned), &[]);
-        assert!(with_extra.contains(r#""status":"todo","extra":"kept""#), "{with_extra}");
-    }
-
-    #[test]
-    fn only_fields_in_the_documents_order_take_the_comparing_path() {
-        let document = document();
-        let asked = HashSet::new();
-        let mut shaper = Shaper { verbose: false, fields: None, asked: &asked, windows: Vec::new() };
-        let object = |node: serde_json::Value| match ConstValue::from_json(node) {
-            Ok(ConstValue::Object(object)) => object,
-            _ => panic!("an object"),
-        };
-        let plan = node_plan(&document);
-        let ordered = object(json!({"ref": "A-1", "dueDate": "2026-12-01", "status": {"key": "todo"}}));
-        let written = shaper.object_in_order(&ordered, plan).expect("in the document's order");
-        assert_eq!(written.keys().collect::<Vec<_>>(), ["ref", "due_date", "status"]);
-        assert!(shaper.object_in_order(&object(json!({"dueDate": "2026-12-01", "ref": "A-1"})), plan).is_none());
-        assert!(shaper.object_in_order(&object(json!({"ref": "A-1", "extra": 1})), plan).is_none());
-    }
-}
+mod tests;

@@ -54,11 +54,16 @@ pub struct ObjectPlan {
     /// the field's index: written once, when the walk seals the plan,
     /// rather than for every item.
     pub outputs: Vec<FieldOutput>,
+    /// No two fields share a reply key (`dueDate` and `due_date: dueDate`
+    /// would): only then may an item be written without a map.
+    pub distinct_outputs: bool,
 }
 
 #[derive(Debug, Clone)]
 pub struct FieldOutput {
     pub name: String,
+    /// `name` as a JSON object key with its colon, `"due_date":`.
+    pub json_key: String,
     pub conditions: Vec<String>,
 }
 
@@ -72,6 +77,7 @@ impl ObjectPlan {
             max_chars_from: None,
             cursor_from: None,
             outputs: Vec::new(),
+            distinct_outputs: true,
         }
     }
 
@@ -87,11 +93,15 @@ impl ObjectPlan {
         self.outputs = self
             .fields
             .keys()
-            .map(|key| FieldOutput {
-                name: super::snake_case(key),
-                conditions: self.conditions.get(key).cloned().unwrap_or_default(),
+            .map(|key| {
+                let name = super::snake_case(key);
+                // Writing a string as JSON cannot fail.
+                let json_key = format!("{}:", serde_json::to_string(&name).unwrap_or_default());
+                FieldOutput { name, json_key, conditions: self.conditions.get(key).cloned().unwrap_or_default() }
             })
             .collect();
+        let names: HashSet<&str> = self.outputs.iter().map(|o| o.name.as_str()).collect();
+        self.distinct_outputs = names.len() == self.outputs.len();
         for shape in self.fields.values_mut() {
             if let Shape::Object(inner) = shape {
                 inner.seal();

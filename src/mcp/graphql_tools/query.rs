@@ -144,7 +144,7 @@ async fn answer(
             None => from_graphql(error, &Names::default()),
         });
     }
-    let style = Style { verbose: false, fields: None, asked: HashSet::new(), table: false };
+    let style = Style { verbose: false, fields: None, asked: HashSet::new(), table: false, write_items: false };
     let (mut items, next, total) = match reply::shape(document, &response.data, &style)? {
         Shaped::Record { record, .. } => {
             let (text, cut) = super::fit::fit_record(record, call.cap)?;
@@ -154,6 +154,10 @@ async fn answer(
             return Ok(text);
         }
         Shaped::List { items, next, total } => (items, next, total),
+        Shaped::Written { .. } => {
+            let message = "the reply's items came written, so their strings cannot be cut";
+            return Err(ToolError::new(crate::error_code::ErrorCode::Internal, message, "report this"));
+        }
     };
     items.iter_mut().for_each(|item| super::fit::cut_long_strings(&mut item.value, call.cap / 4));
     // One list: cut on an item boundary with the cursor to resume from.
