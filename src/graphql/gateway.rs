@@ -99,10 +99,7 @@ impl Gateway {
     /// included: how a tool document is checked when it is loaded, and
     /// how a write runs.
     pub async fn execute_document(&self, request: Request) -> Response {
-        if let Err(err) = check_variables(&request.variables) {
-            return Response::from_errors(vec![err.into_server_error()]);
-        }
-        self.run(&self.schema, request, None).await
+        self.run_document(&self.schema, request).await
     }
 
     /// `execute_document` for a read whose document passed every rule when
@@ -113,10 +110,15 @@ impl Gateway {
     /// field reads it, not before the operation runs, so a write keeps
     /// every rule: none of its fields may write before a value is refused.
     pub async fn execute_read_document(&self, request: Request) -> Response {
+        self.run_document(&self.tools, request).await
+    }
+
+    /// A tool document's request on `schema`, its variables bounded first.
+    async fn run_document(&self, schema: &AppSchema, request: Request) -> Response {
         if let Err(err) = check_variables(&request.variables) {
             return Response::from_errors(vec![err.into_server_error()]);
         }
-        self.run(&self.tools, request, None).await
+        self.run(schema, request, None).await
     }
 
     /// Runs `request` on `schema`, an operation of type `ty` when it is known.

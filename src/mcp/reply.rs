@@ -10,6 +10,7 @@
 //! the reply to its budget is the guard's.
 
 use std::collections::HashSet;
+use std::fmt::Write;
 
 use async_graphql::indexmap::IndexMap;
 use async_graphql::{Name, Value as ConstValue};
@@ -148,7 +149,8 @@ pub fn written_text(items: &[WrittenItem], next: Option<&str>, total: i64, trunc
         // Serializing a string cannot fail.
         text.push_str(&serde_json::to_string(next).unwrap_or_default());
     }
-    text.push_str(&format!(",\"total\":{total}"));
+    // Writing to a `String` cannot fail.
+    let _ = write!(text, ",\"total\":{total}");
     if truncated {
         text.push_str(",\"truncated\":true");
     }
@@ -270,10 +272,8 @@ impl Shaper<'_> {
         let mut out = Map::with_capacity(data.len());
         let mut next = 0;
         for (key, value) in data {
-            let at = (next..plan.fields.len())
-                .find(|&at| plan.fields.get_index(at).is_some_and(|(planned, _)| planned.as_str() == key.as_str()))?;
-            let (shape, output) = (plan.fields.get_index(at).map(|(_, shape)| shape), plan.outputs.get(at)?);
-            self.field(&mut out, output.name.clone(), &output.conditions, value, shape, false);
+            let (at, shape, output) = plan.field_from(next, key)?;
+            self.field(&mut out, output.name.clone(), &output.conditions, value, Some(shape), false);
             next = at + 1;
         }
         Some(out)
@@ -331,9 +331,7 @@ impl Shaper<'_> {
                 // An object of one field is named by it, even when empty
                 // (its parent decides whether to write it).
                 if let Some((key, only)) = object.iter().next().filter(|_| object.len() == 1) {
-                    // Most often the plan's first field: no hashing then.
-                    let first = plan.fields.get_index(0).filter(|(planned, _)| planned.as_str() == key.as_str());
-                    match first.map(|(_, shape)| shape).or_else(|| plan.fields.get(&**key)) {
+                    match plan.shape_of(key) {
                         Some(Shape::Object(inner)) if inner.kind == ObjectKind::Window => {}
                         Some(shape) => return self.value(only, shape),
                         None => return json(only),

@@ -88,6 +88,23 @@ impl ObjectPlan {
         self.fields.iter().zip(&self.outputs).map(|((key, shape), output)| (key.as_str(), shape, output))
     }
 
+    /// The field `key` at or after index `from`, with its index, as the
+    /// fields of data in the document's order are met: compared in turn, not
+    /// hashed. None when it is not there (out of order, or not planned).
+    pub fn field_from(&self, from: usize, key: &str) -> Option<(usize, &Shape, &FieldOutput)> {
+        let at = (from..self.fields.len()).find(|&at| self.fields.get_index(at).is_some_and(|(k, _)| k == key))?;
+        Some((at, self.fields.get_index(at)?.1, self.outputs.get(at)?))
+    }
+
+    /// The shape of `key`: the first field's checked before any hashing, as
+    /// an object of one field (`status { key }`) most often asks for it.
+    pub fn shape_of(&self, key: &str) -> Option<&Shape> {
+        match self.fields.get_index(0) {
+            Some((first, shape)) if first == key => Some(shape),
+            _ => self.fields.get(key),
+        }
+    }
+
     /// Fills `outputs`, here and below, once the walk is done.
     fn seal(&mut self) {
         self.outputs = self

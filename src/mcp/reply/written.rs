@@ -50,9 +50,7 @@ impl<'a> Writer<'a> {
         self.out.push(b'{');
         let (mut next, mut first) = (0, true);
         for (key, value) in data {
-            let at = (next..plan.fields.len())
-                .find(|&at| plan.fields.get_index(at).is_some_and(|(planned, _)| planned.as_str() == key.as_str()))?;
-            let (shape, output) = (plan.fields.get_index(at).map(|(_, shape)| shape)?, plan.outputs.get(at)?);
+            let (at, shape, output) = plan.field_from(next, key)?;
             if matches!(shape, Shape::Object(inner) if inner.kind == ObjectKind::Window) {
                 return None;
             }
@@ -105,8 +103,7 @@ impl<'a> Writer<'a> {
             (ConstValue::Object(object), Shape::Object(plan)) => {
                 // An object of one field is that field's value.
                 if let Some((key, only)) = object.iter().next().filter(|_| object.len() == 1) {
-                    let first = plan.fields.get_index(0).filter(|(planned, _)| planned.as_str() == key.as_str());
-                    match first.map(|(_, shape)| shape).or_else(|| plan.fields.get(&**key)) {
+                    match plan.shape_of(key) {
                         Some(Shape::Object(inner)) if inner.kind == ObjectKind::Window => return None,
                         Some(shape) => return self.value(only, shape),
                         None => self.json(only),
