@@ -1,5 +1,6 @@
 //! Tasks: the object, and the filter and order its lists take.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use async_graphql::{Context, Enum, ErrorExtensions, ID, InputObject, Object, SimpleObject};
@@ -155,7 +156,7 @@ pub fn task_columns(ctx: &Context<'_>) -> TaskColumns {
     let node = |field: &str| {
         look.field("nodes").field(field).exists() || look.field("edges").field("node").field(field).exists()
     };
-    TaskColumns { description: node("description") || node("descriptionText") }
+    TaskColumns { description: node("description") || node("descriptionText"), lean: !node("claim") && !node("source") }
 }
 
 /// Loads, in one batch per relation, what the selected fields of a page of
@@ -220,7 +221,10 @@ pub async fn tasks_connection(
 /// The optional columns a single task must read.
 pub fn single_task_columns(ctx: &Context<'_>) -> TaskColumns {
     let look = ctx.look_ahead();
-    TaskColumns { description: look.field("description").exists() || look.field("descriptionText").exists() }
+    TaskColumns {
+        description: look.field("description").exists() || look.field("descriptionText").exists(),
+        lean: false,
+    }
 }
 
 pub struct Task {
@@ -254,6 +258,18 @@ impl Task {
         Ok(load(ctx, ProjectKey(self.row.project_id)).await?.map(|p| p.key).unwrap_or_default())
     }
 
+    /// The task's row with the columns a lean page left out: its own when
+    /// it has them, else the task loaded by id (one batch for the page).
+    /// A page is lean only when its look-ahead, which counts a field named
+    /// under any fragment or directive, finds neither `claim` nor `source`:
+    /// the load is a guard for a field reached some other way.
+    async fn with_every_column(&self, ctx: &Context<'_>) -> async_graphql::Result<Cow<'_, task::Model>> {
+        if !self.columns.lean {
+            return Ok(Cow::Borrowed(&self.row));
+        }
+        Ok(load(ctx, TaskKey(self.row.id)).await?.map_or(Cow::Borrowed(&self.row), Cow::Owned))
+    }
+
     async fn status_row(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<status::Model>> {
         if let Some(joined) = &self.joined {
             return Ok(joined.status.clone());
@@ -282,17 +298,20 @@ impl Task {
         self.row.number
     }
     /// The agent session holding the task, while its claim lives.
-    async fn claim(&self) -> Option<super::agent::TaskClaim> {
-        let row = &self.row;
-        if !crate::store::task_writes::claims::is_live(row, crate::store::now()) {
-            return None;
-        }
-        Some(super::agent::TaskClaim {
-            holder_id: row.claim_holder_id?,
-            session_id: row.claim_session_id?,
-            since: row.claimed_at,
-            until: row.claim_until?,
-        })
+    async fn claim(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<super::agent::TaskClaim>> {
+        let row = self.with_every_column(ctx).await?;
+        let claim = || {
+            if !crate::store::task_writes::claims::is_live(&row, crate::store::now()) {
+                return None;
+            }
+            Some(super::agent::TaskClaim {
+                holder_id: row.claim_holder_id?,
+                session_id: row.claim_session_id?,
+                since: row.claimed_at,
+                until: row.claim_until?,
+            })
+        };
+        Ok(claim())
     }
     /// 1 when made, +1 on each write that changes the task (its fields,
     /// status, labels or coworkers; not a comment). Pass it to
@@ -394,9 +413,13 @@ impl Task {
         self.row.completed_at
     }
     /// The tracker it was imported from; null for a task made here.
-    async fn source(&self) -> Option<TaskSource> {
-        let system = crate::store::sources::SourceSystem::parse(self.row.source_system.as_deref()?).ok()?;
-        Some(TaskSource { system: system.into(), key: self.row.source_key.clone()?, url: self.row.source_url.clone() })
+    async fn source(&self, ctx: &Context<'_>) -> async_graphql::Result<Option<TaskSource>> {
+        let row = self.with_every_column(ctx).await?;
+        let source = || {
+            let system = crate::store::sources::SourceSystem::parse(row.source_system.as_deref()?).ok()?;
+            Some(TaskSource { system: system.into(), key: row.source_key.clone()?, url: row.source_url.clone() })
+        };
+        Ok(source())
     }
     /// A deleted task is a tombstone: out of every list, still readable by ref.
     async fn deleted(&self) -> bool {

@@ -80,12 +80,17 @@ pub enum TaskOrder {
 #[derive(Debug, Clone, Copy, Default)]
 pub struct TaskColumns {
     pub description: bool,
+    /// A page leaves out the columns of a task's claim and of its import
+    /// source (eight of a page's forty): its selection reads neither, and
+    /// those fields load the task if they are asked anyway. Only `page`
+    /// heeds it; every other read has all of them.
+    pub lean: bool,
 }
 
 impl TaskColumns {
     /// Every column: for a row just written, which has them all.
     pub fn with_all(self) -> Self {
-        Self { description: true }
+        Self { description: true, lean: false }
     }
 }
 
@@ -373,21 +378,41 @@ fn task_id_by_ref(task_ref: &str) -> Result<SelectStatement> {
         .to_owned())
 }
 
-/// Selects every column but the optional ones not asked for, which read as
-/// NULL without touching the table's data.
+/// Whether a select leaves `column` out: what an import last read (the
+/// importer's alone), the description unless asked for, and on a lean page
+/// the claim's and the import source's columns.
+fn left_out(column: task::Column, columns: TaskColumns) -> bool {
+    use task::Column as C;
+    match column {
+        C::SourceState => true,
+        C::Description => !columns.description,
+        C::SourceSystem
+        | C::SourceKey
+        | C::SourceUrl
+        | C::ClaimSessionId
+        | C::ClaimHolderId
+        | C::ClaimedAt
+        | C::ClaimUntil
+        | C::ClaimTtlSeconds => columns.lean,
+        _ => false,
+    }
+}
+
+/// Selects every column but those left out, which read as NULL without
+/// touching the table's data (sea-orm reads a model by every column's name).
 fn select_columns(columns: TaskColumns) -> Select<task::Entity> {
-    // What an import last read is the importer's alone.
-    let skipped = |c: &task::Column| {
-        matches!(c, task::Column::SourceState) || (!columns.description && matches!(c, task::Column::Description))
-    };
-    let mut select = task::Entity::find()
-        .select_only()
-        .columns(task::Column::iter().filter(|c| !skipped(c)))
-        .expr_as(Expr::val(Option::<String>::None), "source_state");
-    if !columns.description {
-        select = select.expr_as(Expr::val(Option::<String>::None), "description");
+    let mut select = page_columns(columns);
+    for column in task::Column::iter().filter(|c| left_out(*c, columns)) {
+        select = select.expr_as(Expr::val(Option::<String>::None), column.as_str());
     }
     select
+}
+
+/// A page's own columns, none in place of those left out: `page_rows`
+/// reads a column that is not there as NULL, and the database then neither
+/// reads nor sends it.
+fn page_columns(columns: TaskColumns) -> Select<task::Entity> {
+    task::Entity::find().select_only().columns(task::Column::iter().filter(|c| !left_out(*c, columns)))
 }
 
 /// A task of a page with what nearly every list shows beside it (its
@@ -473,7 +498,7 @@ pub async fn page(
     // One condition for both, so that a claim is judged at one instant.
     let condition = condition(viewer, filter, project_id)?;
     let total = with_count.then(|| count_statement(viewer, filter, project_id, &condition));
-    let select = select_columns(columns).filter(condition);
+    let select = page_columns(columns).filter(condition);
     keyset::fetch_joined_page(&store.db, select, Some(joined_to_page()), total, &spec, &digest, &request).await
 }
 

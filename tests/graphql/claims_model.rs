@@ -167,6 +167,19 @@ impl Case<'_> {
             let session = data["task"]["claim"]["session"]["id"].as_str().map(str::to_owned);
             holders.push(session.and_then(|id| self.sessions.iter().position(|s| *s == id)));
         }
+        // A page that selects the claim reads it as the task does.
+        let page = "query($p: String!) { tasks(first: 100, order: REF, filter: {project: $p}) {
+            nodes { ref claim { session { id } } } } }";
+        let data = self.call(page, json!({"p": self.key})).await.unwrap_or_default();
+        let mut listed = vec![None; TASKS];
+        for node in data["tasks"]["nodes"].as_array().into_iter().flatten() {
+            let at = (0..TASKS).find(|t| node["ref"].as_str() == Some(self.task_ref(*t).as_str()));
+            let session = node["claim"]["session"]["id"].as_str();
+            if let Some(at) = at {
+                listed[at] = session.and_then(|id| self.sessions.iter().position(|s| *s == id));
+            }
+        }
+        assert_eq!(listed, holders, "claims on a page and on each task");
         holders
     }
 }

@@ -54,7 +54,7 @@ impl NodeQuery {
                 .map(|u| Node::User(User(u))),
             "Project" => load(ctx, ProjectKey(number)).await?.map(|p| Node::Project(Project(p))),
             "Task" => {
-                let columns = TaskColumns { description: ctx.look_ahead().field("description").exists() };
+                let columns = TaskColumns { description: ctx.look_ahead().field("description").exists(), lean: false };
                 tasks::by_ids(store(ctx), viewer(ctx)?, &[number], columns)
                     .await
                     .gql()?

@@ -144,7 +144,7 @@ pub(super) fn label_names(labels: &[label::Model]) -> Option<String> {
 }
 
 pub(super) async fn live_task(store: &Store, viewer: &Viewer, task_ref: &str) -> Result<task::Model> {
-    tasks::by_ref(store, viewer, task_ref, TaskColumns { description: true })
+    tasks::by_ref(store, viewer, task_ref, TaskColumns { description: true, lean: false })
         .await?
         .filter(|t| t.deleted_at.is_none())
         .ok_or_else(|| StoreError::not_found(format!("no task {}", echo(task_ref))))

@@ -4,7 +4,8 @@
 //! its type and, for every NULL, formats a string it then drops. On a page
 //! of 50 tasks of 30 columns that was a quarter of the gateway's time per
 //! request. Here the names are looked up once per page and each value is
-//! read by its position, as the driver decodes it for sea-orm.
+//! read by its position, as the driver decodes it for sea-orm. A task's
+//! optional column the statement left out reads as NULL.
 
 use sea_orm::sqlx::{self, Column as _, Row as _};
 use sea_orm::{ActiveEnum, DbErr, IdenStatic, Iterable, QueryResult};
@@ -61,6 +62,11 @@ impl<'a> Raw<'a> {
         self.optional(at)?.ok_or_else(|| DbErr::Type(format!("a page of tasks, column {at}: NULL")))
     }
 
+    /// A column that may be left out of the statement: absent reads as NULL.
+    fn optional_at<T: Decoded>(self, at: Option<usize>) -> Result<Option<T>, DbErr> {
+        at.map_or(Ok(None), |at| self.optional(at))
+    }
+
     fn optional<T: Decoded>(self, at: usize) -> Result<Option<T>, DbErr> {
         let value = match self {
             Raw::Postgres(row) => row.try_get(at),
@@ -76,8 +82,9 @@ impl<'a> Raw<'a> {
 
 /// Where each column of a page's statement is, by the names
 /// `tasks::joined_to_page` gives them; `Column as usize` indexes each list.
+/// A task's column may be missing (left out of a lean page).
 struct Positions {
-    task: Vec<usize>,
+    task: Vec<Option<usize>>,
     status: Vec<usize>,
     assignee: Vec<usize>,
     project_key: usize,
@@ -85,14 +92,10 @@ struct Positions {
 
 impl Positions {
     fn of(names: &[&str]) -> Result<Self, DbErr> {
-        let at = |name: &str| {
-            names
-                .iter()
-                .position(|n| *n == name)
-                .ok_or_else(|| DbErr::Custom(format!("a page of tasks has no column `{name}`")))
-        };
+        let find = |name: &str| names.iter().position(|n| *n == name);
+        let at = |name: &str| find(name).ok_or_else(|| missing(name));
         Ok(Self {
-            task: task::Column::iter().map(|c| at(c.as_str())).collect::<Result<_, _>>()?,
+            task: task::Column::iter().map(|c| find(c.as_str())).collect(),
             status: status::Column::iter()
                 .map(|c| at(&format!("{STATUS_PREFIX}{}", c.as_str())))
                 .collect::<Result<_, _>>()?,
@@ -102,6 +105,10 @@ impl Positions {
             project_key: at(PROJECT_KEY)?,
         })
     }
+}
+
+fn missing(name: &str) -> DbErr {
+    DbErr::Custom(format!("a page of tasks has no column `{name}`"))
 }
 
 /// The rows of a page of tasks, in their order.
@@ -124,37 +131,38 @@ pub fn decode(rows: &[QueryResult]) -> Result<Vec<TaskRow>, DbErr> {
 // Each struct literal names every field, so a column added to an entity
 // stops the build here until it is read.
 
-fn decode_task(raw: Raw<'_>, at: &[usize]) -> Result<task::Model, DbErr> {
+fn decode_task(raw: Raw<'_>, at: &[Option<usize>]) -> Result<task::Model, DbErr> {
     use task::Column as C;
-    let at = |column: C| at[column as usize];
+    let may = |column: C| at[column as usize];
+    let at = |column: C| may(column).ok_or_else(|| missing(column.as_str()));
     Ok(task::Model {
-        id: raw.get(at(C::Id))?,
-        project_id: raw.get(at(C::ProjectId))?,
-        number: raw.get(at(C::Number))?,
-        title: raw.get(at(C::Title))?,
-        description: raw.optional(at(C::Description))?,
-        status_id: raw.get(at(C::StatusId))?,
-        priority: raw.enumerated(at(C::Priority))?,
-        kind: raw.enumerated(at(C::Kind))?,
-        parent_id: raw.optional(at(C::ParentId))?,
-        assignee_id: raw.optional(at(C::AssigneeId))?,
-        due_date: raw.optional(at(C::DueDate))?,
-        created_by_id: raw.get(at(C::CreatedById))?,
-        created_at: raw.get(at(C::CreatedAt))?,
-        updated_at: raw.get(at(C::UpdatedAt))?,
-        completed_at: raw.optional(at(C::CompletedAt))?,
-        deleted_at: raw.optional(at(C::DeletedAt))?,
-        source_system: raw.optional(at(C::SourceSystem))?,
-        source_key: raw.optional(at(C::SourceKey))?,
-        source_url: raw.optional(at(C::SourceUrl))?,
-        source_state: raw.optional(at(C::SourceState))?,
-        revision: raw.get(at(C::Revision))?,
-        claim_session_id: raw.optional(at(C::ClaimSessionId))?,
-        claim_holder_id: raw.optional(at(C::ClaimHolderId))?,
-        claimed_at: raw.optional(at(C::ClaimedAt))?,
-        claim_until: raw.optional(at(C::ClaimUntil))?,
-        claim_ttl_seconds: raw.optional(at(C::ClaimTtlSeconds))?,
-        board_rank: raw.get(at(C::BoardRank))?,
+        id: raw.get(at(C::Id)?)?,
+        project_id: raw.get(at(C::ProjectId)?)?,
+        number: raw.get(at(C::Number)?)?,
+        title: raw.get(at(C::Title)?)?,
+        description: raw.optional_at(may(C::Description))?,
+        status_id: raw.get(at(C::StatusId)?)?,
+        priority: raw.enumerated(at(C::Priority)?)?,
+        kind: raw.enumerated(at(C::Kind)?)?,
+        parent_id: raw.optional(at(C::ParentId)?)?,
+        assignee_id: raw.optional(at(C::AssigneeId)?)?,
+        due_date: raw.optional(at(C::DueDate)?)?,
+        created_by_id: raw.get(at(C::CreatedById)?)?,
+        created_at: raw.get(at(C::CreatedAt)?)?,
+        updated_at: raw.get(at(C::UpdatedAt)?)?,
+        completed_at: raw.optional(at(C::CompletedAt)?)?,
+        deleted_at: raw.optional(at(C::DeletedAt)?)?,
+        source_system: raw.optional_at(may(C::SourceSystem))?,
+        source_key: raw.optional_at(may(C::SourceKey))?,
+        source_url: raw.optional_at(may(C::SourceUrl))?,
+        source_state: raw.optional_at(may(C::SourceState))?,
+        revision: raw.get(at(C::Revision)?)?,
+        claim_session_id: raw.optional_at(may(C::ClaimSessionId))?,
+        claim_holder_id: raw.optional_at(may(C::ClaimHolderId))?,
+        claimed_at: raw.optional_at(may(C::ClaimedAt))?,
+        claim_until: raw.optional_at(may(C::ClaimUntil))?,
+        claim_ttl_seconds: raw.optional_at(may(C::ClaimTtlSeconds))?,
+        board_rank: raw.get(at(C::BoardRank)?)?,
     })
 }
 
