@@ -232,21 +232,7 @@ impl<'a> Walk<'a> {
             .iter()
             .map(|selection| match &selection.node {
                 Selection::Field(_) => 1,
-                Selection::InlineFragment(fragment) => {
-                    let fragment = &fragment.node;
-                    let on = fragment.type_condition.as_ref().map(|c| c.node.on.node.as_str());
-                    if on.is_some_and(|on| on != type_name) {
-                        0
-                    } else {
-                        self.width(&fragment.selection_set.node, type_name)
-                    }
-                }
-                Selection::FragmentSpread(spread) => match self.fragments.get(&spread.node.fragment_name.node) {
-                    Some(fragment) if fragment.node.type_condition.node.on.node == type_name => {
-                        self.width(&fragment.node.selection_set.node, type_name)
-                    }
-                    _ => 0,
-                },
+                _ => self.fragment(&selection.node, type_name).map_or(0, |set| self.width(set, type_name)),
             })
             .sum()
     }
@@ -259,40 +245,45 @@ impl<'a> Walk<'a> {
         object: &mut IndexMap<Name, Value>,
     ) -> Option<()> {
         for selection in &set.items {
-            match &selection.node {
-                Selection::Field(positioned) => {
-                    let field = &positioned.node;
-                    // Arguments and directives change a field's value; two
-                    // selections of one key would have to be merged.
-                    if !field.arguments.is_empty() || !field.directives.is_empty() {
-                        return None;
-                    }
-                    let value = match field.name.node.as_str() {
-                        "__typename" => Value::String(type_name.to_owned()),
-                        _ => read(positioned)?,
-                    };
-                    if object.insert(field.response_key().node.clone(), value).is_some() {
-                        return None;
-                    }
-                }
-                Selection::InlineFragment(fragment) => {
-                    let fragment = &fragment.node;
-                    let on = fragment.type_condition.as_ref().map(|c| c.node.on.node.as_str());
-                    if !fragment.directives.is_empty() || on.is_some_and(|on| on != type_name) {
-                        return None;
-                    }
-                    self.collect(&fragment.selection_set.node, type_name, read, object)?;
-                }
-                Selection::FragmentSpread(spread) => {
-                    let fragment = &self.fragments.get(&spread.node.fragment_name.node)?.node;
-                    if !spread.node.directives.is_empty() || fragment.type_condition.node.on.node != type_name {
-                        return None;
-                    }
-                    self.collect(&fragment.selection_set.node, type_name, read, object)?;
-                }
+            let Selection::Field(positioned) = &selection.node else {
+                self.collect(self.fragment(&selection.node, type_name)?, type_name, read, object)?;
+                continue;
+            };
+            let field = &positioned.node;
+            // Arguments and directives change a field's value; two
+            // selections of one key would have to be merged.
+            if !field.arguments.is_empty() || !field.directives.is_empty() {
+                return None;
+            }
+            let value = match field.name.node.as_str() {
+                "__typename" => Value::String(type_name.to_owned()),
+                _ => read(positioned)?,
+            };
+            if object.insert(field.response_key().node.clone(), value).is_some() {
+                return None;
             }
         }
         Some(())
+    }
+
+    /// The selections of a fragment (inline or spread) that applies to
+    /// `type_name` without a directive; None for a field, or a fragment
+    /// this pass does not take.
+    fn fragment(&self, selection: &'a Selection, type_name: &str) -> Option<&'a SelectionSet> {
+        match selection {
+            Selection::Field(_) => None,
+            Selection::InlineFragment(fragment) => {
+                let fragment = &fragment.node;
+                let on = fragment.type_condition.as_ref().map(|c| c.node.on.node.as_str());
+                (fragment.directives.is_empty() && on.is_none_or(|on| on == type_name))
+                    .then_some(&fragment.selection_set.node)
+            }
+            Selection::FragmentSpread(spread) => {
+                let fragment = &self.fragments.get(&spread.node.fragment_name.node)?.node;
+                (spread.node.directives.is_empty() && fragment.type_condition.node.on.node == type_name)
+                    .then_some(&fragment.selection_set.node)
+            }
+        }
     }
 }
 

@@ -130,12 +130,11 @@ fn one_item_too_large(cap: usize) -> ToolError {
 /// the last kept item's cursor. The same text `list_text` writes.
 fn cut_objects(items: &[WrittenItem], total: i64, cap: usize) -> Option<String> {
     const HEAD: &str = "{\"items\":[";
-    let texts: Vec<&str> = items.iter().map(|item| item.text.as_str()).collect();
     let tail = |cursor: &str| format!("],\"next\":{},\"total\":{total},\"truncated\":true}}", encode(&cursor.into()));
     let mut body = 0;
     let mut best = None;
-    for (kept, text) in texts.iter().enumerate().take(items.len().saturating_sub(1)) {
-        body += utf16_len(text) + usize::from(kept > 0);
+    for (kept, item) in items.iter().enumerate().take(items.len().saturating_sub(1)) {
+        body += utf16_len(&item.text) + usize::from(kept > 0);
         if utf16_len(HEAD) + body + utf16_len(&tail(&items[kept].cursor)) <= cap {
             best = Some(kept + 1);
         } else if utf16_len(HEAD) + body > cap {

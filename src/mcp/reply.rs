@@ -176,7 +176,9 @@ fn table(items: &[Item]) -> (Vec<Value>, Vec<Value>) {
     (columns.into_iter().map(Value::from).collect(), rows)
 }
 
-/// How one call wants its reply shaped.
+/// How one call wants its reply shaped (by default: compact, every item
+/// as values).
+#[derive(Default)]
 pub struct Style {
     pub verbose: bool,
     /// `fields`: exactly these keys of each item (or of the record), in

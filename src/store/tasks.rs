@@ -401,17 +401,17 @@ fn left_out(column: task::Column, columns: TaskColumns) -> bool {
 /// Selects every column but those left out, which read as NULL without
 /// touching the table's data (sea-orm reads a model by every column's name).
 fn select_columns(columns: TaskColumns) -> Select<task::Entity> {
-    let mut select = page_columns(columns);
+    let mut select = columns_read(columns);
     for column in task::Column::iter().filter(|c| left_out(*c, columns)) {
         select = select.expr_as(Expr::val(Option::<String>::None), column.as_str());
     }
     select
 }
 
-/// A page's own columns, none in place of those left out: `page_rows`
-/// reads a column that is not there as NULL, and the database then neither
-/// reads nor sends it.
-fn page_columns(columns: TaskColumns) -> Select<task::Entity> {
+/// The columns a select reads, none in place of those left out: a page
+/// selects these alone (`page_rows` reads a column that is not there as
+/// NULL), and the database then neither reads nor sends them.
+fn columns_read(columns: TaskColumns) -> Select<task::Entity> {
     task::Entity::find().select_only().columns(task::Column::iter().filter(|c| !left_out(*c, columns)))
 }
 
@@ -498,7 +498,7 @@ pub async fn page(
     // One condition for both, so that a claim is judged at one instant.
     let condition = condition(viewer, filter, project_id)?;
     let total = with_count.then(|| count_statement(viewer, filter, project_id, &condition));
-    let select = page_columns(columns).filter(condition);
+    let select = columns_read(columns).filter(condition);
     keyset::fetch_joined_page(&store.db, select, Some(joined_to_page()), total, &spec, &digest, &request).await
 }
 

@@ -144,7 +144,7 @@ async fn answer(
             None => from_graphql(error, &Names::default()),
         });
     }
-    let style = Style { verbose: false, fields: None, asked: HashSet::new(), table: false, write_items: false };
+    let style = Style::default();
     let (mut items, next, total) = match reply::shape(document, &response.data, &style)? {
         Shaped::Record { record, .. } => {
             let (text, cut) = super::fit::fit_record(record, call.cap)?;

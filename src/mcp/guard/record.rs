@@ -184,7 +184,7 @@ mod tests {
     }
 
     fn fit(document: &ToolDocument, data: Value, cap: usize, fitting: &mut Fitting) -> Value {
-        let style = Style { verbose: false, fields: None, asked: HashSet::new(), table: false, write_items: false };
+        let style = Style::default();
         let budget = Budget { cap, resizable: HashSet::from(["maxChars".to_owned()]) };
         let Shaped::Record { record, windows } = shape(document, &graphql(&data), &style).expect("a record") else {
             panic!("not a record")
@@ -259,7 +259,7 @@ mod tests {
         let sized = document(
             "# P.\nquery P($maxChars: Int = 8000) { page { title body(maxChars: $maxChars) { text truncated } } }",
         );
-        let style = Style { verbose: false, fields: None, asked: HashSet::new(), table: false, write_items: false };
+        let style = Style::default();
         let budget = Budget { cap: 1000, resizable: HashSet::from(["maxChars".to_owned()]) };
         let mut fitting = Fitting::default();
         let mut outcomes = Vec::new();
@@ -282,7 +282,7 @@ mod tests {
 
     /// The size of `data`'s record beside its text (the guard's `rest`).
     fn beside_text(document: &ToolDocument, data: &Value) -> usize {
-        let style = Style { verbose: false, fields: None, asked: HashSet::new(), table: false, write_items: false };
+        let style = Style::default();
         let Shaped::Record { record, .. } = shape(document, &graphql(data), &style).expect("a record") else {
             panic!("not a record")
         };
@@ -312,7 +312,7 @@ mod tests {
         // One item of 100 characters written against eleven of 10 (each
         // with its comma): the eleven take more room.
         let data = json!({"page": {"tags": ["t".repeat(98)], "notes": vec!["n".repeat(7); 11], "body": {"text": "", "truncated": false}}});
-        let style = Style { verbose: false, fields: None, asked: HashSet::new(), table: false, write_items: false };
+        let style = Style::default();
         let Shaped::Record { record, .. } = shape(&lists, &graphql(&data), &style).expect("a record") else {
             panic!("not a record")
         };
